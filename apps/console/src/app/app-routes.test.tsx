@@ -1,0 +1,85 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDemoUser } from './auth/demo-user';
+import { ROUTES } from './routes';
+import { currentPath, renderAppAt, userWithRoles } from './testing/render-app';
+
+afterEach(cleanup);
+
+const LATER = 'This screen arrives in a later version of Farola.';
+
+describe('the console routes', () => {
+  it('sends a user with only view-devices who opens /alarms to the Unauthorized page', async () => {
+    const { location } = await renderAppAt('/alarms', userWithRoles(['view-devices']));
+    expect((await screen.findByTestId('unauthorized')).textContent).toContain('Access not granted');
+    expect(currentPath(location)).toBe('/unauthorized');
+  });
+
+  it('shows the Alarms screen to a user holding view-alarms', async () => {
+    const { location } = await renderAppAt('/alarms', userWithRoles(['view-alarms']));
+    expect(screen.getByRole('heading', { level: 1, name: 'Alarms' })).toBeDefined();
+    expect(screen.getByText(LATER)).toBeDefined();
+    expect(currentPath(location)).toBe('/alarms');
+  });
+
+  it('lets an admin into a screen whose roles it does not list', async () => {
+    await renderAppAt('/traceability', userWithRoles(['admin']));
+    expect(screen.getByRole('heading', { level: 1, name: 'Traceability' })).toBeDefined();
+  });
+
+  it('shows Page not found with a Back to home link for an unknown path', async () => {
+    const { location } = await renderAppAt('/no/such/screen', userWithRoles([]));
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeDefined();
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Back to home' })));
+    expect(currentPath(location)).toBe('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Farola' })).toBeDefined();
+  });
+
+  it('redirects /inventory to the light points list', async () => {
+    const { location } = await renderAppAt('/inventory', userWithRoles(['view-devices']));
+    expect(currentPath(location)).toBe('/inventory/light-points');
+    expect(screen.getByRole('heading', { level: 1, name: 'Light points' })).toBeDefined();
+  });
+
+  it('redirects /update-downloads to the cabinet update downloads', async () => {
+    const { location } = await renderAppAt('/update-downloads', userWithRoles(['manage-devices']));
+    expect(currentPath(location)).toBe('/update-downloads/cabinet-update-downloads');
+  });
+
+  it('keeps device details from a user who may only view devices', async () => {
+    const { location } = await renderAppAt('/inventory/light-points/devices/d-1', userWithRoles(['view-devices']));
+    expect(currentPath(location)).toBe('/unauthorized');
+  });
+
+  // Map routes are C2's live map (network and Leaflet); their role list is open, which the table test covers.
+  const screens = ROUTES.filter((route) => !route.path.startsWith('/map'));
+  it.each(screens.map((route) => [route.path.replace(':id', 'p-1').replace(':subProjectId', 's-1')]))(
+    'lets the demo user into %s',
+    async (path) => {
+      const { location } = await renderAppAt(path, createDemoUser());
+      expect(screen.queryByTestId('unauthorized')).toBeNull();
+      expect(screen.queryByText('Page not found')).toBeNull();
+      expect(currentPath(location)).not.toBe('/unauthorized');
+    },
+  );
+
+  it('declares no roles for the home and map routes', () => {
+    const open = ROUTES.filter((route) => route.requiresRole.length === 0).map((route) => route.path);
+    expect(open).toEqual(expect.arrayContaining(['/', '/map', '/map/devices/:id']));
+  });
+});
+
+describe('the main navigation', () => {
+  it('shows only the links whose screens the user may open', async () => {
+    await renderAppAt('/', userWithRoles(['view-devices', 'view-dashboard']));
+    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    const links = nav.getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual(['Map', 'Dashboard', 'Inventory']);
+  });
+
+  it('shows every link to the demo user', async () => {
+    await renderAppAt('/', createDemoUser());
+    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    expect(nav.getAllByRole('link')).toHaveLength(8);
+  });
+});

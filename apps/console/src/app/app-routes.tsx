@@ -1,0 +1,32 @@
+import { Redirect, Route, Switch } from 'wouter';
+import { NotFoundPage } from '@/features/errors/not-found-page';
+import { UnauthorizedPage } from '@/features/errors/unauthorized-page';
+import { useSignedInUser } from './auth/user-context';
+import { ROUTES, type AppRoute } from './routes';
+
+/** Spec §2: a user holding none of a route's roles is sent to /unauthorized. */
+function GuardedRoute({ route, params }: { route: AppRoute; params: Record<string, string | undefined> }) {
+  const user = useSignedInUser();
+  if (!user.hasAnyRole(route.requiresRole)) return <Redirect to="/unauthorized" replace />;
+  if ('redirectTo' in route) return <Redirect to={route.redirectTo} replace />;
+  return <>{route.render(params)}</>;
+}
+
+/** The routed page area inside the main layout. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      {ROUTES.map((route) => (
+        <Route key={route.path} path={route.path}>
+          {(params) => <GuardedRoute route={route} params={params} />}
+        </Route>
+      ))}
+      <Route path="/unauthorized">
+        <UnauthorizedPage />
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

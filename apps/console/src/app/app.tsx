@@ -1,0 +1,26 @@
+import { Router } from 'wouter';
+import { RealtimeConnection } from '@/lib/realtime/realtime-connection';
+import { AppRoutes } from './app-routes';
+import type { SignedInUser } from './auth/signed-in-user';
+import { AppProviders } from './providers';
+import { InactivityWatcher } from './shell/inactivity-watcher';
+import { MainLayout } from './shell/main-layout';
+
+// '/lighting/' → '/lighting': wouter's base has no trailing slash.
+const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+/** The root shell (spec §2): inactivity watcher around the main layout and its routed pages. */
+export function App({ user }: { user: SignedInUser }) {
+  return (
+    <AppProviders user={user}>
+      <Router base={ROUTER_BASE}>
+        <InactivityWatcher>
+          <MainLayout>
+            <RealtimeConnection />
+            <AppRoutes />
+          </MainLayout>
+        </InactivityWatcher>
+      </Router>
+    </AppProviders>
+  );
+}

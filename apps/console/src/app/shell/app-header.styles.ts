@@ -1,0 +1,23 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { farolaTokens } from '@/lib/theme/tokens';
+
+export const useAppHeaderStyles = makeStyles({
+  root: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: farolaTokens.surfaceDark,
+    color: farolaTokens.secondary,
+    borderBottom: `${tokens.strokeWidthThick} solid ${tokens.colorBrandBackground}`,
+  },
+  brand: {
+    // The product name is set in the self-hosted Poppins face (spec §1 "decorative web font").
+    fontFamily: "'Poppins', sans-serif",
+    fontWeight: 600,
+    fontSize: tokens.fontSizeBase500,
+    color: tokens.colorBrandForeground1,
+    textDecoration: 'none',
+  },
+  tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginLeft: 'auto' },
+});

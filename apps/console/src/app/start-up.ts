@@ -1,0 +1,35 @@
+import i18next from 'i18next';
+import { getRuntimeConfig, loadRuntimeConfig } from '@/lib/config';
+import { initI18n } from '@/lib/i18n/i18n';
+import { currentLocaleSources, resolveLocale } from '@/lib/i18n/locale-order';
+import { createDemoUser } from './auth/demo-user';
+import { startKeycloakSession } from './auth/keycloak-session';
+import type { SignedInUser } from './auth/signed-in-user';
+
+/** Thrown after the user has been told, so the caller only stops. */
+class StartUpAborted extends Error {}
+
+function fail(key: 'startup.configError' | 'startup.authError', error: unknown): never {
+  window.alert(i18next.t(key, { ns: 'common', error: String(error) }));
+  throw new StartUpAborted(String(error));
+}
+
+/**
+ * Spec §4's start-up order: configuration, then (unless authentication is disabled) sign-in, then
+ * the locale. Resolves with the user to mount the app for, or rejects after alerting the user.
+ */
+export async function startUp(): Promise<SignedInUser> {
+  // Languages first, from what the browser knows, so start-up alerts are already translated.
+  await initI18n(resolveLocale(currentLocaleSources(null)));
+  await loadRuntimeConfig().catch((error: unknown) => fail('startup.configError', error));
+  const config = getRuntimeConfig();
+  const user = config.authDisabled
+    ? createDemoUser()
+    : await startKeycloakSession(config).catch((error: unknown) => fail('startup.authError', error));
+  await initI18n(resolveLocale(currentLocaleSources(user.locale)));
+  return user;
+}
+
+export function isStartUpAborted(error: unknown): boolean {
+  return error instanceof StartUpAborted;
+}

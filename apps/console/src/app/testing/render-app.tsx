@@ -1,0 +1,46 @@
+import { render } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { initI18n } from '@/lib/i18n/i18n';
+import { AppRoutes } from '../app-routes';
+import { createKeycloakUser } from '../auth/keycloak-user';
+import type { SignedInUser } from '../auth/signed-in-user';
+import { AppProviders } from '../providers';
+import { MainLayout } from '../shell/main-layout';
+
+export const TEST_CLIENT_ID = 'farola-console';
+
+/** A user shaped exactly as the identity provider's tokens make one, holding `roles` on the console's client. */
+export function userWithRoles(roles: string[]): SignedInUser {
+  return createKeycloakUser(
+    {
+      authenticated: true,
+      tokenParsed: { sub: 'u-1', preferred_username: 'operator', resource_access: { [TEST_CLIENT_ID]: { roles } } },
+      idTokenParsed: {},
+      logout: async () => undefined,
+      login: async () => undefined,
+    },
+    TEST_CLIENT_ID,
+  );
+}
+
+/** Renders the main layout and routes at `path` in English; `location.history` records every navigation. */
+export async function renderAppAt(path: string, user: SignedInUser) {
+  await initI18n({ language: 'en', fallback: 'en' });
+  const location = memoryLocation({ path, record: true });
+  const view = render(
+    <AppProviders user={user}>
+      <Router hook={location.hook}>
+        <MainLayout>
+          <AppRoutes />
+        </MainLayout>
+      </Router>
+    </AppProviders>,
+  );
+  return { ...view, location };
+}
+
+/** The path the app ended on. */
+export function currentPath(location: { history: string[] }): string {
+  return location.history.at(-1) ?? '';
+}

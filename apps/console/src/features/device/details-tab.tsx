@@ -1,0 +1,42 @@
+import { VENDOR_LABELS, type Device } from '@farola/protocol';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_STATUS_KEYS, DEVICE_TYPE_KEYS } from './device-labels';
+import { FieldList, type FieldRow } from './field-list';
+import { formatValue, fractionDigitsFor } from './format-value';
+import { useValueFormat } from './use-value-format';
+
+const PLAIN_FIELDS = [
+  'serialNumber',
+  'name',
+  'imei',
+  'ip',
+  'reference',
+  'category',
+  'modelNumber',
+  'firmwareVersion',
+  'latitude',
+  'longitude',
+  'fixedLocation',
+  'installationDate',
+  'connectedAt',
+  'disconnectedAt',
+  'lastConnectionAt',
+  'createdAt',
+] as const satisfies readonly (keyof Device)[];
+
+/** The device's common fields (spec §3). */
+export function DetailsTab({ device }: { device: Device }) {
+  const { t } = useTranslation('device');
+  const format = useValueFormat();
+  const rows: FieldRow[] = [
+    { key: 'deviceType', label: t('field.deviceType'), value: t(DEVICE_TYPE_KEYS[device.deviceType]) },
+    { key: 'vendor', label: t('field.vendor'), value: VENDOR_LABELS[device.vendor] },
+    { key: 'status', label: t('field.status'), value: t(DEVICE_STATUS_KEYS[device.status]) },
+    ...PLAIN_FIELDS.map((field) => ({
+      key: field,
+      label: t(`field.${field}`),
+      value: formatValue(device[field], format, fractionDigitsFor(field)),
+    })),
+  ];
+  return <FieldList rows={rows} />;
+}

@@ -1,0 +1,21 @@
+import { ATTRIBUTE_KEYS, type DeviceEvent } from '@farola/protocol';
+import type { TFunction } from 'i18next';
+import { formatAttribute, type ValueFormat } from './format-value';
+
+/** One line describing an event, e.g. 'Dimming: 70 %' or 'Switch off: Done'. */
+export function eventSummary(event: DeviceEvent, t: TFunction<'device'>, format: ValueFormat): string {
+  switch (event.type) {
+    case 'DeviceAttributeValueUpdated': {
+      const { values } = event.payload;
+      return ATTRIBUTE_KEYS.filter((key) => values[key] !== undefined)
+        .map((key) => `${t(`attribute.${key}`)}: ${formatAttribute(key, values, format)}`)
+        .join(' · ');
+    }
+    case 'DeviceCommandRequested': {
+      const { command, status } = event.payload.request;
+      return `${t(`commandName.${command}`, { defaultValue: command })}: ${t(`requestStatus.${status}`)}`;
+    }
+    case 'DeviceConnectionStatusUpdated':
+      return t(event.payload.connected ? 'connection.connected' : 'connection.disconnected');
+  }
+}

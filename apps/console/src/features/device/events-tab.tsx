@@ -1,0 +1,52 @@
+import { Body1, Button, Caption1, Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { eventSummary } from './event-summary';
+import { useEventsTabStyles } from './events-tab.styles';
+import { formatDateTime } from './format-value';
+import { useEventHistory } from './use-event-history';
+import { useValueFormat } from './use-value-format';
+
+const EVENT_TYPE_KEYS = {
+  DeviceAttributeValueUpdated: 'eventType.DeviceAttributeValueUpdated',
+  DeviceCommandRequested: 'eventType.DeviceCommandRequested',
+  DeviceConnectionStatusUpdated: 'eventType.DeviceConnectionStatusUpdated',
+} as const;
+
+/** The device's events, newest first, with live ones on top and 'Show more' paging. */
+export function EventsTab({ deviceId }: { deviceId: string }) {
+  const { t } = useTranslation('device');
+  const format = useValueFormat();
+  const styles = useEventsTabStyles();
+  const { history, showMore, retry } = useEventHistory(deviceId);
+  const { items, nextCursor, state } = history;
+
+  if (items.length === 0) {
+    if (state === 'loading' || state === 'idle') return <Spinner label={t('events.loading')} />;
+    if (state === 'failed') return <Button onClick={retry}>{t('events.retry')}</Button>;
+    return <EmptyState title={t('events.empty')} />;
+  }
+  return (
+    <>
+      <ul className={styles.list} aria-label={t('tab.eventsHistory')}>
+        {items.map((event) => (
+          <li key={event.id} className={styles.item}>
+            <Caption1>
+              {formatDateTime(event.ts, format.language)} · {t(EVENT_TYPE_KEYS[event.type])}
+            </Caption1>
+            <Body1>{eventSummary(event, t, format)}</Body1>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.footer}>
+        {nextCursor ? (
+          <Button onClick={showMore} disabled={state === 'loading'}>
+            {t('events.showMore')}
+          </Button>
+        ) : (
+          <Caption1>{t('events.noMore')}</Caption1>
+        )}
+      </div>
+    </>
+  );
+}

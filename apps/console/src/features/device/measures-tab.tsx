@@ -1,0 +1,28 @@
+import { ATTRIBUTE_KEYS, type Device } from '@farola/protocol';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { FieldList } from './field-list';
+import { formatAttribute, formatDateTime } from './format-value';
+import { useValueFormat } from './use-value-format';
+
+/** Every attribute the device has reported, live, with its unit. */
+export function MeasuresTab({ device }: { device: Device }) {
+  const { t } = useTranslation('device');
+  const format = useValueFormat();
+  const reported = ATTRIBUTE_KEYS.filter((key) => device.attributes[key] !== undefined);
+  if (reported.length === 0) return <EmptyState title={t('measures.empty')} />;
+  const rows = reported.map((key) => ({
+    key,
+    testId: `attr-${key}`,
+    label: t(`attribute.${key}`),
+    value: formatAttribute(key, device.attributes, format),
+  }));
+  return (
+    <>
+      {device.attributesUpdatedAt && (
+        <p>{t('measures.updatedAt', { date: formatDateTime(device.attributesUpdatedAt, format.language) })}</p>
+      )}
+      <FieldList rows={rows} />
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+export const usePanelHeaderStyles = makeStyles({
+  root: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS },
+  text: { flexGrow: 1, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+});

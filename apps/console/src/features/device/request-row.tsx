@@ -1,0 +1,51 @@
+import type { QueuedRequestStatus } from '@farola/protocol';
+import { Body1Strong, Caption1, ProgressBar } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { CancelButton } from '@/components/cancel-button';
+import { errorCodeMessage } from '@/lib/api/error-message';
+import { requestAtomFamily } from './atoms';
+import { useRequestRowStyles } from './request-row.styles';
+
+const STATUS_KEYS: Record<QueuedRequestStatus, string> = {
+  IN_PROGRESS: 'requestStatus.IN_PROGRESS',
+  DONE: 'requestStatus.DONE',
+  ERROR: 'requestStatus.ERROR',
+  CANCELLED: 'requestStatus.CANCELLED',
+};
+const BAR_COLOR = { IN_PROGRESS: 'brand', DONE: 'success', ERROR: 'error', CANCELLED: 'warning' } as const;
+
+/** One queued request: command, translated status, progress, attempt, and Cancel while it runs. */
+export function RequestRow({ requestId, onCancel }: { requestId: string; onCancel: (id: string) => void }) {
+  const request = useAtomValue(requestAtomFamily(requestId));
+  const { t, i18n } = useTranslation('device');
+  const { t: tErrors } = useTranslation('errors');
+  const styles = useRequestRowStyles();
+  if (!request) return null;
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(new Date(request.createdAt));
+  return (
+    <li className={styles.root} data-testid={`request-${request.id}`} data-status={request.status}>
+      <div>
+        <Body1Strong>{t(`commandName.${request.command}`, { defaultValue: request.command })}</Body1Strong>{' '}
+        <Caption1>
+          {t(STATUS_KEYS[request.status])} · {time}
+          {request.attempt > 1 && ` · ${t('requests.attempt', { attempt: request.attempt })}`}
+        </Caption1>
+      </div>
+      {request.status === 'IN_PROGRESS' ? (
+        <CancelButton size="small" onClick={() => onCancel(request.id)}>
+          {t('requests.cancel')}
+        </CancelButton>
+      ) : (
+        <span />
+      )}
+      <ProgressBar
+        className={styles.progress}
+        value={request.progress / 100}
+        color={BAR_COLOR[request.status]}
+        aria-label={t('requests.progress', { progress: request.progress })}
+      />
+      {request.error && <Caption1 className={styles.error}>{errorCodeMessage(tErrors, request.error.code)}</Caption1>}
+    </li>
+  );
+}

@@ -1,0 +1,22 @@
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useMap } from 'react-leaflet';
+import { deviceAtomFamily } from '@/lib/realtime/fleet-atoms';
+import { useSelectedDevice } from './use-selected-device';
+
+const FOCUS_ZOOM = 17;
+
+/** Pans the map to the selected device when the selection changes (e.g. from 'Find in map'). */
+export function FollowSelection() {
+  const map = useMap();
+  const { selectedId } = useSelectedDevice();
+  const device = useAtomValue(deviceAtomFamily(selectedId ?? ''));
+  const hasPosition = device !== null && device.latitude !== null && device.longitude !== null;
+  useEffect(() => {
+    if (!hasPosition || !device || device.latitude === null || device.longitude === null) return;
+    map.flyTo([device.latitude, device.longitude], Math.max(map.getZoom(), FOCUS_ZOOM), { duration: 0.6 });
+    // Follow the selection, not every live update of the selected device's position.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId, hasPosition, map]);
+  return null;
+}

@@ -1,0 +1,37 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+export const useMapPageStyles = makeStyles({
+  root: { position: 'relative', height: '100%', minHeight: '400px', overflow: 'hidden' },
+  toolbar: {
+    position: 'absolute',
+    top: tokens.spacingVerticalM,
+    left: '56px',
+    right: tokens.spacingHorizontalM,
+    zIndex: 1000,
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    pointerEvents: 'none',
+    '> *': { pointerEvents: 'auto' },
+  },
+  search: { minWidth: '280px' },
+  summary: {
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow8,
+  },
+  legend: { position: 'absolute', left: tokens.spacingHorizontalM, bottom: tokens.spacingVerticalXXL, zIndex: 1000 },
+  panel: {
+    position: 'absolute',
+    top: 0,
+    right: 0,
+    bottom: 0,
+    width: 'min(440px, 100%)',
+    zIndex: 1100,
+    boxShadow: tokens.shadow28,
+    backgroundColor: tokens.colorNeutralBackground1,
+    overflowY: 'auto',
+  },
+});

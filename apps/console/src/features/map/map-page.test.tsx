@@ -1,0 +1,77 @@
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { buildDevice } from '@/lib/api/data-generators';
+import { parseRuntimeConfig, setRuntimeConfig } from '@/lib/config';
+import { initI18n } from '@/lib/i18n/i18n';
+import { createFleetWriter } from '@/lib/realtime/fleet-writer';
+import { appStore } from '@/lib/store';
+import { MapPage } from './map-page';
+
+function renderMap() {
+  const location = memoryLocation({ path: '/map', record: true });
+  const view = render(
+    <FluentProvider theme={webLightTheme}>
+      <Provider store={appStore}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <MapPage />
+        </Router>
+      </Provider>
+    </FluentProvider>,
+  );
+  return { ...view, location };
+}
+
+beforeAll(async () => {
+  setRuntimeConfig(parseRuntimeConfig({}));
+  await initI18n({ language: 'en', fallback: 'en' });
+});
+
+afterEach(cleanup);
+
+describe('the map page', () => {
+  it('summarises the live fleet and keeps the summary current', async () => {
+    const writer = createFleetWriter(appStore);
+    const devices = [
+      buildDevice({ seed: 601, name: 'Plaça Reial 1' }),
+      buildDevice({ seed: 602, attributes: { poweredOn: false } }),
+      buildDevice({ seed: 603, connected: false }),
+    ];
+    writer.putDevices(devices);
+    writer.setIds(
+      devices.map((device) => device.id),
+      true,
+    );
+    renderMap();
+    expect(screen.getByTestId('device-map').querySelectorAll('path.leaflet-interactive')).toHaveLength(3);
+    expect(screen.getByTestId('fleet-summary').textContent).toBe('3 devices · 2 connected · 1 switched on');
+
+    const [first] = devices;
+    if (!first) throw new Error('fixture missing');
+    await act(async () =>
+      writer.applyUpdates([
+        {
+          kind: 'connection',
+          payload: { deviceId: first.id, projectId: first.projectId, ts: '2025-05-04T11:00:00.000Z', connected: false },
+        },
+      ]),
+    );
+    expect(screen.getByTestId('fleet-summary').textContent).toBe('3 devices · 1 connected · 0 switched on');
+  });
+
+  it("opens a device's details from 'Find in map'", async () => {
+    const device = buildDevice({ seed: 611, name: 'Rambla del Raval 7' });
+    const writer = createFleetWriter(appStore);
+    writer.putDevices([device]);
+    writer.setIds([device.id], true);
+    const { location } = renderMap();
+    const search = screen.getByTestId('device-search');
+    await act(async () => fireEvent.input(search, { target: { value: 'raval' } }));
+    const option = await screen.findByRole('option', { name: /OR-LP-000611/ });
+    await act(async () => fireEvent.click(option));
+    expect(location.history.at(-1)).toBe(`/map/devices/${device.id}?tab=details`);
+  });
+});

@@ -1,0 +1,28 @@
+import { Select } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '@/lib/i18n/i18n';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n/languages';
+import { saveStoredLocale } from '@/lib/i18n/locale-order';
+
+/** Picks the interface language; the choice is stored as `defaultLocale` and applies at once (spec §9). */
+export function LanguageSelect() {
+  const { t, i18n } = useTranslation('preferences');
+  return (
+    <Select
+      data-testid="language-select"
+      aria-label={t('language.label')}
+      value={i18n.resolvedLanguage ?? i18n.language}
+      onChange={(_event, data) => {
+        if (!isLanguage(data.value)) return;
+        saveStoredLocale(data.value);
+        void changeLanguage(data.value);
+      }}
+    >
+      {LANGUAGES.map((language) => (
+        <option key={language} value={language} lang={language}>
+          {LANGUAGE_NAMES[language]}
+        </option>
+      ))}
+    </Select>
+  );
+}

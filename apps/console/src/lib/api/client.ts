@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import { getAccessToken } from '@/lib/session';
+import { ApiError, apiErrorFromBody } from './api-error';
+
+/** Query values; undefined ones are left out of the URL. */
+export type ApiQuery = Record<string, string | number | boolean | undefined>;
+
+const API_BASE = `${import.meta.env.BASE_URL}api/v1`;
+
+/** `/lighting/api/v1/<path>?<query>`, skipping undefined query values. */
+export function apiUrl(path: string, query?: ApiQuery): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const suffix = search.size > 0 ? `?${search.toString()}` : '';
+  return `${API_BASE}/${path.replace(/^\//, '')}${suffix}`;
+}
+
+function headers(hasBody: boolean): Headers {
+  const result = new Headers({ Accept: 'application/json' });
+  if (hasBody) result.set('Content-Type', 'application/json');
+  const token = getAccessToken();
+  if (token) result.set('Authorization', `Bearer ${token}`);
+  return result;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<S extends z.ZodType>(url: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    throw new ApiError(0, 'SERVICE_UNAVAILABLE', error instanceof Error ? error.message : String(error));
+  }
+  const body = await readJson(response);
+  if (!response.ok) throw apiErrorFromBody(response.status, body);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    // The server broke its contract: log the details for developers, show users a generic error.
+    console.error(`Unexpected answer from ${url}`, parsed.error.issues);
+    throw new ApiError(response.status, 'UNKNOWN_ERROR', `Unexpected answer from ${url}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * GETs an API resource and validates the answer.
+ *
+ * @example
+ * const page = await apiGet('devices', pageSchema(DeviceSchema), { limit: 500 });
+ */
+export function apiGet<S extends z.ZodType>(path: string, schema: S, query?: ApiQuery): Promise<z.infer<S>> {
+  return request(apiUrl(path, query), { headers: headers(false) }, schema);
+}
+
+/**
+ * POSTs a JSON body and validates the answer.
+ *
+ * @example
+ * const queued = await apiPost(`devices/${id}/commands`, { command: 'reboot', params: {} }, QueuedRequestSchema);
+ */
+export function apiPost<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+  return request(apiUrl(path), { method: 'POST', headers: headers(true), body: JSON.stringify(body) }, schema);
+}

@@ -1,0 +1,73 @@
+import {
+  DeviceSchema,
+  QueuedRequestSchema,
+  type Device,
+  type DeviceAttributeValueUpdated,
+  type QueuedRequest,
+} from '@farola/protocol';
+
+/** Test fixtures: each builder takes overrides and passes through the protocol schema, so fixtures cannot drift. */
+
+export const PROJECT_ID = '9b2f3c1e-5d4a-4e6b-8c7d-1a2b3c4d5e6f';
+const NOW = '2025-05-04T10:00:00.000Z';
+
+function uuid(seed: number): string {
+  return `00000000-0000-4000-8000-${seed.toString(16).padStart(12, '0')}`;
+}
+
+export function buildDevice(overrides: Partial<Device> & { seed?: number } = {}): Device {
+  const { seed = 1, ...rest } = overrides;
+  return DeviceSchema.parse({
+    id: uuid(seed),
+    serialNumber: `OR-LP-${String(seed).padStart(6, '0')}`,
+    deviceType: 'light-point-controller',
+    vendor: 'orion',
+    projectId: PROJECT_ID,
+    status: 'ready',
+    name: `Luminaire ${seed}`,
+    imei: '356938035643809',
+    ip: null,
+    reference: null,
+    category: null,
+    modelNumber: 'OR-100',
+    firmwareVersion: '1.4.2',
+    latitude: 41.3874,
+    longitude: 2.1686,
+    fixedLocation: false,
+    installationDate: NOW,
+    connected: true,
+    connectedAt: NOW,
+    disconnectedAt: null,
+    lastConnectionAt: NOW,
+    createdAt: NOW,
+    attributes: { poweredOn: true, dimming: 70 },
+    attributesUpdatedAt: NOW,
+    ...rest,
+  });
+}
+
+export function buildRequest(overrides: Partial<QueuedRequest> & { seed?: number } = {}): QueuedRequest {
+  const { seed = 1, ...rest } = overrides;
+  return QueuedRequestSchema.parse({
+    id: uuid(1000 + seed),
+    deviceId: uuid(1),
+    projectId: PROJECT_ID,
+    command: 'switchOff',
+    params: {},
+    status: 'IN_PROGRESS',
+    progress: 0,
+    attempt: 1,
+    error: null,
+    requestedBy: 'operator',
+    createdAt: NOW,
+    updatedAt: NOW,
+    finishedAt: null,
+    ...rest,
+  });
+}
+
+export function buildAttributeUpdate(
+  overrides: Partial<DeviceAttributeValueUpdated> = {},
+): DeviceAttributeValueUpdated {
+  return { deviceId: uuid(1), projectId: PROJECT_ID, ts: '2025-05-04T10:00:05.000Z', values: {}, ...overrides };
+}

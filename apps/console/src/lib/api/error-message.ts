@@ -1,0 +1,71 @@
+import { ERRORS, type ErrorCode, type FieldIssue } from '@farola/protocol';
+import type { TFunction } from 'i18next';
+import { ApiError } from './api-error';
+
+/** The translator of the `errors` namespace (`useTranslation('errors').t`). */
+export type ErrorsT = TFunction<'errors'>;
+
+/** Fields whose device-side NOT_FOUND means the GPS has no fix (spec §8). */
+const GPS_FIELDS = new Set(['latitude', 'longitude']);
+
+function isKnownCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERRORS, code);
+}
+
+function fallback(t: ErrorsT, reason: string): string {
+  // Spec §8: when the message lookup fails, show a default message and log an error.
+  console.error(`Error message lookup failed: ${reason}`);
+  return t('UNKNOWN_ERROR');
+}
+
+/**
+ * The user's-language message for an error code from the catalogue.
+ *
+ * @example
+ * errorCodeMessage(t, 'DEVICE_NOT_FOUND'); // 'Device not found'
+ * errorCodeMessage(t, 'DEVICE_ERROR_NOT_FOUND', { field: 'latitude' }); // 'No GPS signal'
+ * errorCodeMessage(t, 'NOT_A_CODE'); // 'Unknown error', and console.error
+ */
+export function errorCodeMessage(
+  t: ErrorsT,
+  code: string,
+  options: { field?: string; values?: Record<string, string | number> } = {},
+): string {
+  if (!isKnownCode(code)) return fallback(t, `unknown code ${code}`);
+  const effective: ErrorCode =
+    code === 'DEVICE_ERROR_NOT_FOUND' && options.field && GPS_FIELDS.has(options.field) ? 'NO_GPS_SIGNAL' : code;
+  const message = t(effective, { ...options.values, defaultValue: '' });
+  return message === '' || message === effective ? fallback(t, `no message for ${effective}`) : message;
+}
+
+/**
+ * The message to show for anything a call threw: an ApiError's code, translated; anything else
+ * is unexpected and reads 'Unknown error'.
+ */
+export function errorMessage(t: ErrorsT, error: unknown, options: { field?: string } = {}): string {
+  if (error instanceof ApiError) return errorCodeMessage(t, error.code, options);
+  return fallback(t, error instanceof Error ? error.message : String(error));
+}
+
+const FIELD_RULE_KEYS: Record<FieldIssue['rule'], string> = {
+  required: 'field.required',
+  type: 'field.number',
+  min: 'field.min',
+  max: 'field.max',
+  minLength: 'field.minLength',
+  maxLength: 'field.maxLength',
+  format: 'field.format',
+  enum: 'field.invalid',
+  unknownKey: 'field.invalid',
+  invalid: 'field.invalid',
+};
+
+/**
+ * A field rule's message ('Required field', 'Maximum value is 10', …).
+ *
+ * @example
+ * fieldRuleMessage(t, 'max', 10); // 'Maximum value is 10'
+ */
+export function fieldRuleMessage(t: ErrorsT, rule: FieldIssue['rule'], limit?: number): string {
+  return t(FIELD_RULE_KEYS[rule], { number: limit ?? '' });
+}

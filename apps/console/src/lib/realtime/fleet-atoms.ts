@@ -1,0 +1,40 @@
+import type { Device } from '@farola/protocol';
+import { atom } from 'jotai';
+import { primitiveAtomFamily } from './atom-family';
+
+/**
+ * The live fleet, shared by every feature that shows devices. The fleet sync writes these atoms
+ * through `appStore` once per animation frame; components read them and never the socket.
+ */
+
+/** One atom per device id: the device with its merged attributes and connected flag, or null when unknown. */
+export const deviceAtomFamily = primitiveAtomFamily<Device | null>(() => null);
+
+/** Ids of every device the user can see, in the order the API listed them. */
+export const deviceIdsAtom = atom<readonly string[]>([]);
+
+/** False until the first full load of the fleet has finished. */
+export const isFleetLoadedAtom = atom(false);
+
+/** The fleet counts the map header shows, kept by the sync so no component walks the fleet. */
+export interface FleetSummary {
+  total: number;
+  connected: number;
+  switchedOn: number;
+}
+export const fleetSummaryAtom = atom<FleetSummary>({ total: 0, connected: 0, switchedOn: 0 });
+
+/** Whether a device counts as switched on: connected and reporting `poweredOn`. */
+export function isSwitchedOn(device: Device): boolean {
+  return device.connected && device.attributes.poweredOn === true;
+}
+
+export function summariseFleet(devices: Iterable<Device>): FleetSummary {
+  const summary: FleetSummary = { total: 0, connected: 0, switchedOn: 0 };
+  for (const device of devices) {
+    summary.total += 1;
+    if (device.connected) summary.connected += 1;
+    if (isSwitchedOn(device)) summary.switchedOn += 1;
+  }
+  return summary;
+}

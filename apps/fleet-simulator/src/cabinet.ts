@@ -1,0 +1,130 @@
+import type { AttributeValues, OutputMode } from '@farola/protocol';
+import { FAMILIES } from './families';
+import type { DeviceSpec } from './layout';
+import type { MeteredState } from './metering';
+import type { LightPoint } from './light-point';
+import { runtimeRandom as random } from './random';
+import {
+  type AstroOffsets,
+  calendarLevel,
+  type CalendarRule,
+  isNight,
+  localMinutesOfDay,
+  nextTransition,
+  type SunDay,
+  sunDay,
+} from './schedule';
+
+/** The controller's own electronics, in W, on top of the circuits it feeds. */
+const SELF_CONSUMPTION_W = 8;
+
+interface OutputRuntime {
+  index: number;
+  override: { on: boolean; until: number } | null;
+}
+
+/** A cabinet controller's live state; its power is the sum of the light points it feeds. */
+export interface Cabinet extends MeteredState {
+  kind: 'cabinet';
+  lightPoints: LightPoint[];
+  outputs: OutputRuntime[];
+  astro: AstroOffsets;
+  calendar: CalendarRule[] | null;
+}
+
+export function createCabinet(spec: DeviceSpec, nowMs: number): Cabinet {
+  const outputs = Array.from({ length: spec.outputCount ?? 2 }, (_, i) => ({ index: i + 1, override: null }));
+  return {
+    kind: 'cabinet',
+    spec,
+    lightPoints: [],
+    outputs,
+    astro: { sunriseOffsetMinutes: 0, sunsetOffsetMinutes: 0 },
+    calendar: null,
+    firmwareVersion: spec.firmwareVersion,
+    previousFirmware: null,
+    powerW: SELF_CONSUMPTION_W,
+    voltage: random.between(228, 232),
+    energyKWh: spec.initialEnergyKWh,
+    operatingHours: spec.initialOperatingHours,
+    lastAdvanceMs: nowMs,
+    signalStrength: Math.round(random.between(-95, -60)),
+  };
+}
+
+function sunOf(cabinet: Cabinet, nowMs: number): SunDay {
+  cabinet.sun = sunDay(nowMs, cabinet.spec.latitude, cabinet.spec.longitude, cabinet.sun);
+  return cabinet.sun;
+}
+
+/** An output is on by manual switch, else by its fixed calendar, else by the astronomical clock. */
+export function cabinetOutputOn(cabinet: Cabinet, index: number, nowMs: number): boolean {
+  const output = cabinet.outputs.find((candidate) => candidate.index === index);
+  if (output?.override && nowMs >= output.override.until) output.override = null;
+  if (output?.override) return output.override.on;
+  if (cabinet.calendar) return calendarLevel(cabinet.calendar, localMinutesOfDay(nowMs)) > 0;
+  return isNight(nowMs, sunOf(cabinet, nowMs), cabinet.astro);
+}
+
+function outputMode(cabinet: Cabinet, output: OutputRuntime): OutputMode {
+  if (output.override) return 2;
+  return cabinet.calendar ? 1 : 0;
+}
+
+/** Integrates energy up to `nowMs`, then takes the feeding light points' power as the new load. */
+export function advanceCabinet(cabinet: Cabinet, nowMs: number, speed: number): void {
+  const simulatedSeconds = (Math.max(0, nowMs - cabinet.lastAdvanceMs) / 1000) * speed;
+  cabinet.energyKWh += (cabinet.powerW * simulatedSeconds) / 3_600_000;
+  cabinet.operatingHours += simulatedSeconds / 3600;
+  cabinet.lastAdvanceMs = nowMs;
+  cabinet.voltage = Math.min(235, Math.max(225, cabinet.voltage + random.between(-0.3, 0.3)));
+  cabinet.powerW = cabinet.lightPoints.reduce((sum, lightPoint) => sum + lightPoint.powerW, SELF_CONSUMPTION_W);
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export function cabinetLiveValues(cabinet: Cabinet, nowMs: number): AttributeValues {
+  const outputs = cabinet.outputs.map((output) => ({
+    index: output.index,
+    on: cabinetOutputOn(cabinet, output.index, nowMs),
+    mode: outputMode(cabinet, output),
+  }));
+  const loaded = cabinet.powerW > SELF_CONSUMPTION_W * 2;
+  const powerFactor = loaded ? random.between(0.93, 0.97) : random.between(0.6, 0.7);
+  return {
+    outputs,
+    poweredOn: outputs.some((output) => output.on),
+    connected: true,
+    instantaneousActivePower: round(cabinet.powerW, 2),
+    instantaneousReactivePower: round(cabinet.powerW * Math.tan(Math.acos(powerFactor)), 2),
+    voltage: round(cabinet.voltage, 1),
+    powerFactor: round(powerFactor, 3),
+    current: round(cabinet.powerW / (cabinet.voltage * powerFactor), 3),
+    totalActiveEnergy: round(cabinet.energyKWh, 3),
+    operatingHours: round(cabinet.operatingHours, 2),
+  };
+}
+
+export function cabinetFullValues(cabinet: Cabinet, nowMs: number): AttributeValues {
+  const sun = sunOf(cabinet, nowMs);
+  cabinet.signalStrength = Math.min(-50, Math.max(-110, cabinet.signalStrength + random.int(-1, 1)));
+  return {
+    ...cabinetLiveValues(cabinet, nowMs),
+    ipAddresses: cabinet.spec.ip ? [cabinet.spec.ip] : [],
+    apn: FAMILIES[cabinet.spec.vendor].apn,
+    signalStrength: cabinet.signalStrength,
+    firmwareVersion: cabinet.firmwareVersion,
+    modelNumber: cabinet.spec.modelNumber,
+    latitude: cabinet.spec.latitude,
+    longitude: cabinet.spec.longitude,
+    astronomicalInfo: { sunrise: new Date(sun.sunrise).toISOString(), sunset: new Date(sun.sunset).toISOString() },
+  };
+}
+
+/** switchOn/switchOff of one output, or all of them when `output` is absent; manual until the next transition. */
+export function switchCabinet(cabinet: Cabinet, on: boolean, nowMs: number, output?: number): void {
+  const until = nextTransition(nowMs, sunOf(cabinet, nowMs));
+  for (const candidate of cabinet.outputs) {
+    if (output === undefined || candidate.index === output) candidate.override = { on, until };
+  }
+}

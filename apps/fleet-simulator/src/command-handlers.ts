@@ -1,0 +1,150 @@
+import { BLINK_LIMITS, type CommandName, type CommandParams } from '@farola/protocol';
+import { switchCabinet } from './cabinet';
+import { CommandError, type CommandContext, type CommandHandler } from './command-runner';
+import type { SimDevice } from './device';
+import { FAMILIES, nextMinorVersion } from './families';
+import { switchLightPoint } from './light-point';
+
+/** What a command needs from the running fleet beyond the device itself. */
+export interface FleetActions {
+  /** Restarts the device: connection closed cleanly, back after a few seconds. */
+  reboot(device: SimDevice): Promise<void>;
+}
+
+const paramsOf = <C extends CommandName>(ctx: CommandContext) => ctx.params as CommandParams<C>;
+
+function switchTo(on: boolean): CommandHandler {
+  return async (ctx) => {
+    const { device } = ctx;
+    const { output } = paramsOf<'switchOn'>(ctx);
+    await ctx.step();
+    ctx.progress(60);
+    if (device.kind === 'light-point') switchLightPoint(device, on, Date.now());
+    else {
+      if (output !== undefined && !device.outputs.some((candidate) => candidate.index === output)) {
+        throw new CommandError('NOT_ACCEPTABLE', `Output ${output} does not exist on this cabinet`);
+      }
+      switchCabinet(device, on, Date.now(), output);
+    }
+    ctx.publishChanges();
+    await ctx.step();
+  };
+}
+
+/** Forces a light point's level for a while, restoring its own state afterwards. */
+async function withTransientLevel(ctx: CommandContext, levels: number[], holdMs: number): Promise<void> {
+  const { device } = ctx;
+  if (device.kind !== 'light-point') return;
+  try {
+    for (const [i, level] of levels.entries()) {
+      device.transientLevel = level;
+      ctx.publishChanges();
+      ctx.progress(Math.round(((i + 1) / levels.length) * 95));
+      await ctx.pause(holdMs);
+    }
+  } finally {
+    device.transientLevel = null;
+    ctx.publishChanges();
+  }
+}
+
+const blink: CommandHandler = async (ctx) => {
+  const { count = BLINK_LIMITS.count.default, cycleSeconds = BLINK_LIMITS.cycleSeconds.default } =
+    paramsOf<'blink'>(ctx);
+  // Each cycle is half off, half on, whatever the light was showing before.
+  const levels = Array.from({ length: count }, () => [0, 100]).flat();
+  await withTransientLevel(ctx, levels, (cycleSeconds * 1000) / 2);
+};
+
+const dimmingCheck: CommandHandler = async (ctx) => {
+  await withTransientLevel(ctx, [100, 75, 50, 25, 0, 25, 50, 75, 100], 700);
+};
+
+const upgrade: CommandHandler = async (ctx) => {
+  const { device } = ctx;
+  const { version } = paramsOf<'upgrade'>(ctx);
+  for (let part = 1; part <= 10; part += 1) {
+    await ctx.pause(1000);
+    ctx.progress(10 + part * 8);
+  }
+  device.previousFirmware = device.firmwareVersion;
+  device.firmwareVersion = version ?? nextMinorVersion(device.firmwareVersion);
+  ctx.publishChanges();
+};
+
+const downgrade: CommandHandler = async (ctx) => {
+  const { device } = ctx;
+  const releases = FAMILIES[device.spec.vendor].firmware[device.spec.deviceType];
+  const older = releases[releases.indexOf(device.firmwareVersion) - 1];
+  const target = device.previousFirmware ?? older;
+  if (target === undefined) throw new CommandError('NOT_ACCEPTABLE', 'No previous firmware to return to');
+  for (let part = 1; part <= 5; part += 1) {
+    await ctx.pause(1000);
+    ctx.progress(20 + part * 14);
+  }
+  device.previousFirmware = null;
+  device.firmwareVersion = target;
+  ctx.publishChanges();
+};
+
+const factoryReset: CommandHandler = async (ctx) => {
+  const { device } = ctx;
+  await ctx.step();
+  ctx.progress(50);
+  if (device.kind === 'light-point') device.override = null;
+  else {
+    for (const output of device.outputs) output.override = null;
+    device.calendar = null;
+    device.astro = { sunriseOffsetMinutes: 0, sunsetOffsetMinutes: 0 };
+  }
+  await ctx.step();
+  ctx.publishChanges();
+};
+
+const createAstroCalendar: CommandHandler = async (ctx) => {
+  const { device } = ctx;
+  const offsets = paramsOf<'createAstroCalendar'>(ctx);
+  await ctx.step();
+  if (device.kind === 'cabinet') {
+    device.astro = { ...offsets };
+    device.calendar = null;
+  }
+  ctx.publishChanges();
+};
+
+const createCalendar: CommandHandler = async (ctx) => {
+  const { device } = ctx;
+  const { rules } = paramsOf<'createCalendar'>(ctx);
+  await ctx.step();
+  if (device.kind === 'cabinet') device.calendar = rules.map((rule) => ({ ...rule }));
+  ctx.publishChanges();
+};
+
+const resetInstallation: CommandHandler = async (ctx) => {
+  await ctx.step();
+  ctx.progress(70);
+  // A new installation restarts the hours counter; the energy meter is cumulative and never goes back.
+  ctx.device.operatingHours = 0;
+  ctx.publishChanges();
+};
+
+export function createCommandHandlers(actions: FleetActions): Record<CommandName, CommandHandler> {
+  return {
+    switchOn: switchTo(true),
+    switchOff: switchTo(false),
+    blink,
+    reboot: async (ctx) => {
+      await ctx.step();
+      ctx.progress(80);
+      // The reboot itself starts once the DONE answer has gone out.
+      setImmediate(() => void actions.reboot(ctx.device));
+    },
+    dimmingCheck,
+    factoryReset,
+    upgrade,
+    downgrade,
+    createAstroCalendar,
+    createCalendar,
+    resetInstallation,
+  };
+}

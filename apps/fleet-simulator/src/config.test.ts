@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
+import { loadSimulatorConfig } from './config';
+
+describe('loadSimulatorConfig', () => {
+  it('falls back to the documented defaults', () => {
+    expect(loadSimulatorConfig({})).toMatchObject({
+      mqttUrl: 'mqtt://127.0.0.1:1884',
+      devices: 120,
+      seed: 'farola',
+      center: { lat: 41.3874, lng: 2.1686 },
+      speed: 1,
+      reportIntervalSeconds: 10,
+      gatewaySize: 1,
+      projectIds: [DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID],
+      serialPrefix: 'SIM',
+      errorRate: 0.03,
+      dropRatePerHour: 0.5,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadSimulatorConfig({
+      SIM_MQTT_URL: 'mqtt://broker:1883',
+      SIM_DEVICES: '10000',
+      SIM_CENTER: '40.4168, -3.7038',
+      SIM_SPEED: '10',
+      SIM_GATEWAY_SIZE: '500',
+      SIM_PROJECT_IDS: DEMO_SUBPROJECT_ID,
+      SIM_ERROR_RATE: '0',
+    });
+    expect(config).toMatchObject({
+      mqttUrl: 'mqtt://broker:1883',
+      devices: 10000,
+      center: { lat: 40.4168, lng: -3.7038 },
+      speed: 10,
+      gatewaySize: 500,
+      projectIds: [DEMO_SUBPROJECT_ID],
+      errorRate: 0,
+    });
+  });
+
+  it('names each bad variable in its message', () => {
+    expect(() => loadSimulatorConfig({ SIM_DEVICES: 'many', SIM_ERROR_RATE: '2' })).toThrow(
+      /SIM_DEVICES[\s\S]*SIM_ERROR_RATE/,
+    );
+    expect(() => loadSimulatorConfig({ SIM_SERIAL_PREFIX: 'a/b' })).toThrow(/SIM_SERIAL_PREFIX/);
+    expect(() => loadSimulatorConfig({ SIM_MQTT_URL: 'http://x' })).toThrow(/SIM_MQTT_URL/);
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
+
+/** A point on the map in decimal degrees. */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** Everything that shapes a simulated fleet; `loadSimulatorConfig` builds it from SIM_* variables. */
+export interface FleetOptions {
+  mqttUrl: string;
+  devices: number;
+  seed: string;
+  center: LatLng;
+  /** Multiplies simulated time for command latencies and energy integration. */
+  speed: number;
+  reportIntervalSeconds: number;
+  /** Devices per MQTT connection; above 1 a gateway connection carries them. */
+  gatewaySize: number;
+  /** Project hints sent at registration: the first for most districts, the second for the old town. */
+  projectIds: readonly string[];
+  serialPrefix: string;
+  errorRate: number;
+  dropRatePerHour: number;
+  logLevel: string;
+}
+
+export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
+  mqttUrl: 'mqtt://127.0.0.1:1884',
+  devices: 120,
+  seed: 'farola',
+  center: { lat: 41.3874, lng: 2.1686 },
+  speed: 1,
+  reportIntervalSeconds: 10,
+  gatewaySize: 1,
+  projectIds: [DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID],
+  serialPrefix: 'SIM',
+  errorRate: 0.03,
+  dropRatePerHour: 0.5,
+  logLevel: 'info',
+};
+
+const numberFrom = (schema: z.ZodNumber) => z.coerce.number<string>().pipe(schema);
+
+const CenterSchema = z
+  .string()
+  .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, "Expected 'lat,lng', e.g. '41.3874,2.1686'")
+  .transform((text) => text.split(',').map(Number))
+  .pipe(z.tuple([z.number().min(-85).max(85), z.number().min(-180).max(180)]))
+  .transform(([lat, lng]) => ({ lat, lng }));
+
+const ProjectIdsSchema = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.uuid()).min(1));
+
+/** SIM_* variables; every one is optional and falls back to DEFAULT_FLEET_OPTIONS. */
+const EnvSchema = z.object({
+  SIM_MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
+  SIM_DEVICES: numberFrom(z.number().int().min(1).max(1_000_000)).optional(),
+  SIM_SEED: z.string().min(1).max(200).optional(),
+  SIM_CENTER: CenterSchema.optional(),
+  SIM_SPEED: numberFrom(z.number().positive().max(10_000)).optional(),
+  SIM_REPORT_INTERVAL_S: numberFrom(z.number().min(0.1).max(86_400)).optional(),
+  SIM_GATEWAY_SIZE: numberFrom(z.number().int().min(1).max(100_000)).optional(),
+  SIM_PROJECT_IDS: ProjectIdsSchema.optional(),
+  SIM_SERIAL_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,40}$/, 'Expected 1-40 letters, digits, . _ : -')
+    .optional(),
+  SIM_ERROR_RATE: numberFrom(z.number().min(0).max(1)).optional(),
+  SIM_DROP_RATE_PER_HOUR: numberFrom(z.number().min(0).max(3600)).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+export class SimulatorConfigError extends Error {}
+
+/**
+ * Reads the simulator's configuration from environment variables. Empty values count as unset.
+ * Throws SimulatorConfigError naming every bad variable.
+ *
+ * @example
+ * loadSimulatorConfig({ SIM_DEVICES: '500', SIM_SPEED: '10' }).devices; // 500
+ */
+export function loadSimulatorConfig(env: Record<string, string | undefined>): FleetOptions {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new SimulatorConfigError(`Invalid simulator configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const d = DEFAULT_FLEET_OPTIONS;
+  return {
+    mqttUrl: e.SIM_MQTT_URL ?? d.mqttUrl,
+    devices: e.SIM_DEVICES ?? d.devices,
+    seed: e.SIM_SEED ?? d.seed,
+    center: e.SIM_CENTER ?? d.center,
+    speed: e.SIM_SPEED ?? d.speed,
+    reportIntervalSeconds: e.SIM_REPORT_INTERVAL_S ?? d.reportIntervalSeconds,
+    gatewaySize: e.SIM_GATEWAY_SIZE ?? d.gatewaySize,
+    projectIds: e.SIM_PROJECT_IDS ?? d.projectIds,
+    serialPrefix: e.SIM_SERIAL_PREFIX ?? d.serialPrefix,
+    errorRate: e.SIM_ERROR_RATE ?? d.errorRate,
+    dropRatePerHour: e.SIM_DROP_RATE_PER_HOUR ?? d.dropRatePerHour,
+    logLevel: e.LOG_LEVEL ?? d.logLevel,
+  };
+}

@@ -1,0 +1,36 @@
+import type { AttributeValues, DeviceRegistration } from '@farola/protocol';
+import { advanceCabinet, type Cabinet, cabinetFullValues, cabinetLiveValues } from './cabinet';
+import type { DeviceSpec } from './layout';
+import { advanceLightPoint, type LightPoint, lightPointFullValues, lightPointLiveValues } from './light-point';
+
+/** Either kind of simulated device; `kind` tells them apart. */
+export type SimDevice = LightPoint | Cabinet;
+
+export function advanceDevice(device: SimDevice, nowMs: number, speed: number): void {
+  if (device.kind === 'light-point') advanceLightPoint(device, nowMs, speed);
+  else advanceCabinet(device, nowMs, speed);
+}
+
+export function liveValues(device: SimDevice, nowMs: number): AttributeValues {
+  return device.kind === 'light-point' ? lightPointLiveValues(device, nowMs) : cabinetLiveValues(device, nowMs);
+}
+
+export function fullValues(device: SimDevice, nowMs: number): AttributeValues {
+  return device.kind === 'light-point' ? lightPointFullValues(device, nowMs) : cabinetFullValues(device, nowMs);
+}
+
+/** What the device announces on connect so that the server can register an unknown serial. */
+export function registrationOf(spec: DeviceSpec, firmwareVersion: string): DeviceRegistration {
+  return {
+    deviceType: spec.deviceType,
+    vendor: spec.vendor,
+    name: spec.name,
+    modelNumber: spec.modelNumber,
+    firmwareVersion,
+    ...(spec.imei === undefined ? {} : { imei: spec.imei }),
+    ...(spec.ip === undefined ? {} : { ip: spec.ip }),
+    projectId: spec.projectId,
+    latitude: spec.latitude,
+    longitude: spec.longitude,
+  };
+}

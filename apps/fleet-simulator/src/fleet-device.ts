@@ -1,0 +1,93 @@
+import type { DeviceType, UpAlarmMessage, UpAttributesMessage, UpConnectionMessage, Vendor } from '@farola/protocol';
+import { topics } from '@farola/protocol';
+import { createCabinet } from './cabinet';
+import { advanceDevice, fullValues, liveValues, registrationOf, type SimDevice } from './device';
+import type { DeviceSpec } from './layout';
+import { createLightPoint } from './light-point';
+import type { MqttLink } from './link';
+
+/** What the fleet tells its callers about each device. */
+export interface FleetDeviceInfo {
+  serialNumber: string;
+  deviceType: DeviceType;
+  vendor: Vendor;
+  latitude: number;
+  longitude: number;
+  projectId: string;
+}
+
+/** A simulated device bound to the MQTT link that carries it. */
+export interface FleetDevice {
+  device: SimDevice;
+  link: MqttLink;
+  /** False while the device reboots; it neither reports nor answers then. */
+  online: boolean;
+  reports: number;
+  /** A cabinet that rebooted reports a deviceReset alarm once it is back. */
+  resetPending: boolean;
+  doorOpenUntil: number | null;
+}
+
+/** Every FULL_REPORT_EVERY-th report carries identity, position and orientation too. */
+const FULL_REPORT_EVERY = 6;
+
+/** Builds the devices of a layout and wires light points to the cabinets that feed them. */
+export function createDevices(specs: readonly DeviceSpec[], nowMs: number): SimDevice[] {
+  const devices = specs.map((spec) =>
+    spec.deviceType === 'light-point-controller' ? createLightPoint(spec, nowMs) : createCabinet(spec, nowMs),
+  );
+  const cabinets = new Map(devices.flatMap((d) => (d.kind === 'cabinet' ? [[d.spec.serialNumber, d] as const] : [])));
+  for (const device of devices) {
+    if (device.kind !== 'light-point' || device.spec.cabinetSerial === undefined) continue;
+    const cabinet = cabinets.get(device.spec.cabinetSerial);
+    if (!cabinet) continue;
+    device.cabinet = cabinet;
+    cabinet.lightPoints.push(device);
+  }
+  return devices;
+}
+
+export function infoOf({ spec }: SimDevice): FleetDeviceInfo {
+  const { serialNumber, deviceType, vendor, latitude, longitude, projectId } = spec;
+  return { serialNumber, deviceType, vendor, latitude, longitude, projectId };
+}
+
+export function announce(entry: FleetDevice, connected: boolean): void {
+  const { spec, firmwareVersion } = entry.device;
+  const message: UpConnectionMessage = connected
+    ? { connected, ts: new Date().toISOString(), registration: registrationOf(spec, firmwareVersion) }
+    : { connected, ts: new Date().toISOString() };
+  entry.link.publish(topics.up(spec.serialNumber, 'connection'), message, true);
+}
+
+export function farewellOf(entry: FleetDevice): { topic: string; message: UpConnectionMessage } {
+  return {
+    topic: topics.up(entry.device.spec.serialNumber, 'connection'),
+    message: { connected: false, ts: new Date().toISOString() },
+  };
+}
+
+/** A periodic report: full every few reports, else the live electrical and switching values. */
+export function report(entry: FleetDevice, speed: number, forceFull = false): void {
+  const now = Date.now();
+  advanceDevice(entry.device, now, speed);
+  const full = forceFull || entry.reports % FULL_REPORT_EVERY === 0;
+  const values = full ? fullValues(entry.device, now) : liveValues(entry.device, now);
+  const message: UpAttributesMessage = { ts: new Date(now).toISOString(), values };
+  entry.link.publish(topics.up(entry.device.spec.serialNumber, 'attributes'), message);
+  entry.reports += 1;
+}
+
+/** After a command: the values it changed, right away. */
+export function publishChanges(entry: FleetDevice, speed: number): void {
+  const now = Date.now();
+  advanceDevice(entry.device, now, speed);
+  const values = { ...liveValues(entry.device, now), firmwareVersion: entry.device.firmwareVersion };
+  const message: UpAttributesMessage = { ts: new Date(now).toISOString(), values };
+  entry.link.publish(topics.up(entry.device.spec.serialNumber, 'attributes'), message);
+}
+
+export function raiseAlarm(entry: FleetDevice, type: UpAlarmMessage['type'], active: boolean): void {
+  const message: UpAlarmMessage = { ts: new Date().toISOString(), type, active };
+  entry.link.publish(topics.up(entry.device.spec.serialNumber, 'alarms'), message);
+}

@@ -1,0 +1,94 @@
+import type { Logger } from 'pino';
+import type { FleetOptions } from './config';
+import type { SimDevice } from './device';
+import { type FleetDevice, raiseAlarm, report } from './fleet-device';
+import { MqttLink } from './link';
+import { runtimeRandom as random } from './random';
+import { ReportWheel } from './report-wheel';
+
+const TICK_MS = 100;
+/** Connections opened per tick while starting, so a thousand devices connect smoothly. */
+const CONNECTIONS_PER_TICK = 25;
+/** How often, per simulated hour, a cabinet's door is opened (and closed again minutes later). */
+const DOOR_OPENINGS_PER_HOUR = 0.02;
+
+/** One link per device, or one per SIM_GATEWAY_SIZE devices when they share a gateway connection. */
+export function createLinks(
+  options: FleetOptions,
+  devices: readonly SimDevice[],
+  logger: Logger,
+  onConnect: (link: MqttLink) => void,
+  onMessage: (topic: string, payload: Buffer) => void,
+): MqttLink[] {
+  const links: MqttLink[] = [];
+  for (let from = 0, n = 1; from < devices.length; from += options.gatewaySize, n += 1) {
+    const serials = devices.slice(from, from + options.gatewaySize).map((device) => device.spec.serialNumber);
+    links.push(
+      new MqttLink({
+        url: options.mqttUrl,
+        clientId: `farola-sim-${options.serialPrefix}-${n}`,
+        gatewayId: options.gatewaySize > 1 ? `${options.serialPrefix}-GW-${String(n).padStart(4, '0')}` : null,
+        serials,
+        logger,
+        onConnect,
+        onMessage,
+      }),
+    );
+  }
+  return links;
+}
+
+interface LoopState {
+  options: FleetOptions;
+  links: readonly MqttLink[];
+  entries: readonly FleetDevice[];
+  isStopped: () => boolean;
+}
+
+/** Cabinet doors: rarely opened by a maintainer, closed again a few simulated minutes later. */
+function checkDoor(entry: FleetDevice, options: FleetOptions, nowMs: number): void {
+  if (entry.device.kind !== 'cabinet') return;
+  if (entry.doorOpenUntil !== null) {
+    if (nowMs < entry.doorOpenUntil) return;
+    entry.doorOpenUntil = null;
+    raiseAlarm(entry, 'cabinetDoorOpen', false);
+    return;
+  }
+  const simulatedHours = (options.reportIntervalSeconds * options.speed) / 3600;
+  if (!random.chance(1 - Math.exp(-DOOR_OPENINGS_PER_HOUR * simulatedHours))) return;
+  entry.doorOpenUntil = nowMs + (random.between(2, 15) * 60_000) / options.speed;
+  raiseAlarm(entry, 'cabinetDoorOpen', true);
+}
+
+/** Abrupt drops: per link, SIM_DROP_RATE_PER_HOUR per simulated hour; back 5–60 s later. */
+function maybeDrop(link: MqttLink, options: FleetOptions, elapsedMs: number): void {
+  if (options.dropRatePerHour <= 0 || !link.connected) return;
+  const simulatedHours = (elapsedMs * options.speed) / 3_600_000;
+  if (!random.chance(1 - Math.exp(-options.dropRatePerHour * simulatedHours))) return;
+  link.dropAbruptly(random.between(5000, 60_000) / options.speed);
+}
+
+/**
+ * The fleet's single timer: opens connections in batches, then on every tick reports the devices
+ * whose slot came round and injects connection drops.
+ */
+export function startLoop({ options, links, entries, isStopped }: LoopState): NodeJS.Timeout {
+  let lastTick = Date.now();
+  const wheel = new ReportWheel<FleetDevice>(options.reportIntervalSeconds * 1000, lastTick, TICK_MS);
+  entries.forEach((entry, index) => wheel.add(entry, (index + random.next()) / entries.length));
+  let opened = 0;
+  return setInterval(() => {
+    if (isStopped()) return;
+    const now = Date.now();
+    for (const link of links.slice(opened, opened + CONNECTIONS_PER_TICK)) link.start();
+    opened = Math.min(links.length, opened + CONNECTIONS_PER_TICK);
+    for (const entry of wheel.due(now)) {
+      // A device's first report goes out when it connects; the wheel takes over from there.
+      if (!entry.online || entry.reports === 0 || !entry.link.connected) continue;
+      report(entry, options.speed);
+      checkDoor(entry, options, now);
+    }
+    for (const link of links) maybeDrop(link, options, now - lastTick);
+    lastTick = now;
+  }, TICK_MS);
+}

@@ -1,0 +1,175 @@
+import type { Logger } from 'pino';
+import { parseTopic, topics } from '@farola/protocol';
+import { createCommandHandlers } from './command-handlers';
+import { CommandRunner } from './command-runner';
+import type { FleetOptions } from './config';
+import type { SimDevice } from './device';
+import { parseDownMessage } from './down-message';
+import { announce, farewellOf, type FleetDevice, publishChanges, raiseAlarm, report } from './fleet-device';
+import { createLinks, startLoop } from './fleet-loop';
+import type { MqttLink } from './link';
+import { runtimeRandom as random } from './random';
+
+type Farewell = ReturnType<typeof farewellOf>;
+
+/** A running fleet: its devices bound to their links, the command runner, and the timers that stop() cancels. */
+export class FleetRuntime {
+  /** Resolves once every device has connected and sent its first report. */
+  readonly ready: Promise<void>;
+  private readonly entries = new Map<string, FleetDevice>();
+  private readonly entryOf = new WeakMap<SimDevice, FleetDevice>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly runner: CommandRunner;
+  private readonly links: MqttLink[];
+  private readonly loop: NodeJS.Timeout;
+  private stopped = false;
+  private firstReports = 0;
+  private markReady: () => void = () => undefined;
+
+  constructor(
+    private readonly options: FleetOptions,
+    private readonly logger: Logger,
+    devices: readonly SimDevice[],
+  ) {
+    this.ready = new Promise<void>((resolve) => (this.markReady = resolve));
+    this.runner = this.createRunner();
+    this.links = createLinks(
+      options,
+      devices,
+      logger,
+      (link) => this.onConnect(link),
+      (topic, payload) => this.handleDownMessage(topic, payload),
+    );
+    this.bindDevices(devices);
+    if (this.entries.size === 0) this.markReady();
+    this.loop = startLoop({
+      options,
+      links: this.links,
+      entries: [...this.entries.values()],
+      isStopped: () => this.stopped,
+    });
+  }
+
+  /** Announces every device as disconnected and closes all connections cleanly. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.loop);
+    for (const timer of this.timers) clearTimeout(timer);
+    const byLink = this.farewellsByLink();
+    await Promise.all(this.links.map((link) => link.stop(byLink.get(link) ?? [])));
+  }
+
+  /** A tracked timer, so stop() can cancel it; once stopped it never resolves, and the work waiting on it ends. */
+  private delay(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (!this.stopped) resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  private bindDevices(devices: readonly SimDevice[]): void {
+    const bySerial = new Map(devices.map((device) => [device.spec.serialNumber, device]));
+    for (const link of this.links) {
+      for (const serial of link.options.serials) {
+        const device = bySerial.get(serial);
+        if (!device) continue;
+        const entry: FleetDevice = {
+          device,
+          link,
+          online: false,
+          reports: 0,
+          resetPending: false,
+          doorOpenUntil: null,
+        };
+        this.entries.set(serial, entry);
+        this.entryOf.set(device, entry);
+      }
+    }
+  }
+
+  private onConnect(link: MqttLink): void {
+    for (const serial of link.options.serials) {
+      const entry = this.entries.get(serial);
+      if (entry) this.bringOnline(entry);
+    }
+  }
+
+  private bringOnline(entry: FleetDevice): void {
+    entry.online = true;
+    announce(entry, true);
+    if (entry.reports === 0) this.firstReports += 1;
+    report(entry, this.options.speed, true);
+    if (entry.resetPending) {
+      entry.resetPending = false;
+      raiseAlarm(entry, 'deviceReset', true);
+    }
+    if (this.firstReports === this.entries.size) this.markReady();
+  }
+
+  private async reboot(device: SimDevice): Promise<void> {
+    const entry = this.entryOf.get(device);
+    if (!entry || this.stopped) return;
+    entry.online = false;
+    entry.resetPending = device.kind === 'cabinet';
+    const backInMs = random.between(3000, 8000) / this.options.speed;
+    // A device alone on its connection reboots by dropping it; on a shared gateway the others stay up.
+    if (entry.link.options.serials.length === 1) {
+      await entry.link.restart([farewellOf(entry)], backInMs);
+      return;
+    }
+    announce(entry, false);
+    await this.delay(backInMs);
+    if (entry.link.connected) this.bringOnline(entry);
+  }
+
+  private handleDownMessage(topic: string, payload: Buffer): void {
+    const parsed = parseTopic(topic);
+    const entry = parsed?.kind === 'device-down' ? this.entries.get(parsed.serialNumber) : undefined;
+    if (!entry) return;
+    const message = parseDownMessage(topic, payload, this.logger);
+    if (message && entry.online) this.runner.handle(entry.device, message);
+  }
+
+  private createRunner(): CommandRunner {
+    const { errorRate, speed } = this.options;
+    return new CommandRunner({
+      errorRate,
+      speed,
+      handlers: createCommandHandlers({
+        reboot: (device) =>
+          this.reboot(device).catch((error: unknown) => this.logger.warn({ err: error }, 'reboot failed')),
+      }),
+      send: (device, message) => {
+        this.entryOf.get(device)?.link.publish(topics.up(device.spec.serialNumber, 'commands'), message);
+      },
+      publishChanges: (device) => this.publishChangesOf(device),
+      delay: (ms) => this.delay(ms),
+      onFailure: (error, request) => this.logger.error({ err: error, request }, 'command handler failed'),
+    });
+  }
+
+  /** A cabinet's command can change what its light points measure, so those that are online report too. */
+  private publishChangesOf(device: SimDevice): void {
+    const entry = this.entryOf.get(device);
+    if (entry) publishChanges(entry, this.options.speed);
+    if (device.kind !== 'cabinet') return;
+    for (const lightPoint of device.lightPoints) {
+      const fed = this.entryOf.get(lightPoint);
+      if (fed?.online) publishChanges(fed, this.options.speed);
+    }
+  }
+
+  private farewellsByLink(): Map<MqttLink, Farewell[]> {
+    const byLink = new Map<MqttLink, Farewell[]>();
+    for (const entry of this.entries.values()) {
+      const farewells = byLink.get(entry.link) ?? [];
+      farewells.push(farewellOf(entry));
+      byLink.set(entry.link, farewells);
+    }
+    return byLink;
+  }
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server, type Socket } from 'node:net';
+import { Aedes, type Client } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DownCommandMessage,
+  topics,
+  UP_MESSAGE_SCHEMAS,
+  type UpAttributesMessage,
+  type UpCommandMessage,
+  type UpConnectionMessage,
+  UpConnectionMessageSchema,
+} from '@farola/protocol';
+import { type Fleet, startFleet } from './fleet';
+
+let broker: Aedes;
+let server: Server;
+let url: string;
+let fleet: Fleet;
+let observer: MqttClient;
+const sockets = new Set<Socket>();
+const brokerClients = new Map<string, Client>();
+/** Every up message, validated against its schema as it arrives. */
+const received: Array<{ topic: string; channel: string; serial: string; message: unknown }> = [];
+const invalid: string[] = [];
+
+beforeAll(async () => {
+  broker = await Aedes.createBroker();
+  broker.on('client', (client) => brokerClients.set(client.id, client));
+  server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    broker.handle(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  url = `mqtt://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  observer = await mqtt.connectAsync(url);
+  await observer.subscribeAsync('lighting/v1/devices/+/up/+', { qos: 1 });
+  observer.on('message', (topic, payload) => {
+    const [, , , serial = '', , channel = ''] = topic.split('/');
+    const schema = UP_MESSAGE_SCHEMAS[channel as keyof typeof UP_MESSAGE_SCHEMAS];
+    const message: unknown = JSON.parse(payload.toString());
+    if (!schema.safeParse(message).success) invalid.push(`${topic} ${payload.toString()}`);
+    received.push({ topic, channel, serial, message });
+  });
+  fleet = await startFleet({
+    mqttUrl: url,
+    devices: 30,
+    seed: 'fleet-test',
+    speed: 50,
+    errorRate: 0,
+    dropRatePerHour: 0,
+    reportIntervalSeconds: 1,
+    logLevel: 'silent',
+  });
+  await fleet.ready;
+});
+
+afterAll(async () => {
+  await fleet.stop();
+  await observer.endAsync();
+  for (const socket of sockets) socket.destroy();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve) => broker.close(() => resolve()));
+});
+
+function device(vendor: string, deviceType: string) {
+  const found = fleet.devices.find((d) => d.vendor === vendor && d.deviceType === deviceType);
+  if (!found) throw new Error(`the test fleet has no ${vendor} ${deviceType}`);
+  return found;
+}
+
+function sendCommand(serial: string, command: DownCommandMessage['command'], params = {}, requestId = randomUUID()) {
+  const message: DownCommandMessage = { requestId, command, params, attempt: 1, ts: new Date().toISOString() };
+  observer.publish(topics.downCommands(serial), JSON.stringify(message), { qos: 1 });
+  return message;
+}
+
+function answers(requestId: string): UpCommandMessage[] {
+  return received
+    .filter((r) => r.channel === 'commands' && (r.message as UpCommandMessage).requestId === requestId)
+    .map((r) => r.message as UpCommandMessage);
+}
+
+async function finalAnswer(requestId: string): Promise<UpCommandMessage> {
+  await expect.poll(() => answers(requestId).some((a) => a.status !== 'IN_PROGRESS'), { timeout: 15_000 }).toBe(true);
+  return answers(requestId).find((a) => a.status !== 'IN_PROGRESS')!;
+}
+
+describe('a simulated fleet on a real broker', () => {
+  it('registers every device with a retained connection message and reports valid attributes', async () => {
+    const reported = () => new Set(received.filter((r) => r.channel === 'attributes').map((r) => r.serial)).size;
+    await expect.poll(reported).toBe(fleet.devices.length);
+    for (const { serialNumber, deviceType, vendor } of fleet.devices) {
+      const connection = received.find((r) => r.serial === serialNumber && r.channel === 'connection');
+      expect((connection?.message as UpConnectionMessage).registration).toMatchObject({ deviceType, vendor });
+      expect(received.some((r) => r.serial === serialNumber && r.channel === 'attributes')).toBe(true);
+    }
+    expect(invalid).toEqual([]);
+  });
+
+  it('answers a supported command with progress and then DONE, and publishes the new state', async () => {
+    const { serialNumber } = device('orion', 'light-point-controller');
+    const on = sendCommand(serialNumber, 'switchOn');
+    expect((await finalAnswer(on.requestId)).status).toBe('DONE');
+    const off = sendCommand(serialNumber, 'switchOff');
+    const done = await finalAnswer(off.requestId);
+    expect(done).toMatchObject({ status: 'DONE', progress: 100 });
+    expect(answers(off.requestId)[0]).toMatchObject({ status: 'IN_PROGRESS' });
+    const afterOff = received.filter((r) => r.serial === serialNumber && r.channel === 'attributes').at(-1);
+    expect((afterOff?.message as UpAttributesMessage).values).toMatchObject({ poweredOn: false, dimming: 0 });
+    expect(invalid).toEqual([]);
+  });
+
+  it('refuses a command its family lacks with METHOD_NOT_ALLOWED', async () => {
+    const { serialNumber } = device('vega', 'light-point-controller');
+    const check = sendCommand(serialNumber, 'dimmingCheck');
+    expect(await finalAnswer(check.requestId)).toMatchObject({
+      status: 'ERROR',
+      error: { code: 'METHOD_NOT_ALLOWED' },
+    });
+  });
+
+  it('does not run a re-delivered request twice but repeats its answer', async () => {
+    const { serialNumber } = device('orion', 'light-point-controller');
+    const blink = sendCommand(serialNumber, 'blink', { count: 2, cycleSeconds: 2 });
+    await finalAnswer(blink.requestId);
+    const doneBefore = answers(blink.requestId).filter((a) => a.status === 'DONE').length;
+    const togglesBefore = received.filter((r) => r.serial === serialNumber && r.channel === 'attributes').length;
+    observer.publish(topics.downCommands(serialNumber), JSON.stringify({ ...blink, attempt: 2 }), { qos: 1 });
+    await expect.poll(() => answers(blink.requestId).filter((a) => a.status === 'DONE').length).toBe(doneBefore + 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const progressAfter = answers(blink.requestId).slice(-1);
+    expect(progressAfter).toMatchObject([{ status: 'DONE', progress: 100 }]);
+    const toggles = received.filter((r) => r.serial === serialNumber && r.channel === 'attributes').length;
+    // Periodic reports continue, but no second blink's six toggles arrive.
+    expect(toggles - togglesBefore).toBeLessThan(4);
+  });
+
+  it('ignores malformed down messages and keeps working', async () => {
+    const { serialNumber } = device('orion', 'cabinet-controller');
+    observer.publish(topics.downCommands(serialNumber), 'not json', { qos: 1 });
+    observer.publish(topics.downCommands(serialNumber), JSON.stringify({ command: 'reboot' }), { qos: 1 });
+    const off = sendCommand(serialNumber, 'switchOff', { output: 1 });
+    expect((await finalAnswer(off.requestId)).status).toBe('DONE');
+  });
+
+  it('reboots a cabinet: DONE, disconnected, back with a registration and a deviceReset alarm', async () => {
+    const { serialNumber } = device('orion', 'cabinet-controller');
+    const connections = () =>
+      received
+        .filter((r) => r.serial === serialNumber && r.channel === 'connection')
+        .map((r) => (r.message as UpConnectionMessage).connected);
+    const before = connections().length;
+    const reboot = sendCommand(serialNumber, 'reboot');
+    expect((await finalAnswer(reboot.requestId)).status).toBe('DONE');
+    await expect.poll(() => connections().slice(before), { timeout: 10_000 }).toEqual([false, true]);
+    await expect.poll(() => received.some((r) => r.serial === serialNumber && r.channel === 'alarms')).toBe(true);
+  });
+
+  it('fires the last will with connected false when a connection is cut', async () => {
+    const { serialNumber } = device('vega', 'cabinet-controller');
+    const willSeen = new Promise<UpConnectionMessage>((resolve) => {
+      observer.on('message', (topic, payload) => {
+        if (topic !== topics.up(serialNumber, 'connection')) return;
+        const message = UpConnectionMessageSchema.parse(JSON.parse(payload.toString()));
+        if (!message.connected) resolve(message);
+      });
+    });
+    // One connection per device: the n-th device's client id ends in -n.
+    const client = brokerClients.get(`farola-sim-SIM-${serialIndex(serialNumber)}`);
+    expect(client).toBeDefined();
+    client?.conn.destroy();
+    expect((await willSeen).connected).toBe(false);
+  });
+});
+
+function serialIndex(serialNumber: string): number {
+  return fleet.devices.findIndex((d) => d.serialNumber === serialNumber) + 1;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { DeviceRegistrationSchema, SerialNumberSchema } from '@farola/protocol';
+import { DEFAULT_FLEET_OPTIONS } from './config';
+import { registrationOf } from './device';
+import { buildFleetLayout } from './layout';
+
+const layout = (overrides: Partial<typeof DEFAULT_FLEET_OPTIONS> = {}) =>
+  buildFleetLayout({ ...DEFAULT_FLEET_OPTIONS, ...overrides });
+
+function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const dy = (a.lat - b.lat) * 111_320;
+  const dx = (a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180);
+  return Math.hypot(dx, dy);
+}
+
+describe('buildFleetLayout', () => {
+  it('builds the same fleet for the same seed and a different one for another seed', () => {
+    expect(layout()).toEqual(layout());
+    const other = layout({ seed: 'another city' });
+    expect(other.map((d) => [d.latitude, d.longitude])).not.toEqual(layout().map((d) => [d.latitude, d.longitude]));
+  });
+
+  it('creates exactly the requested number of devices with unique, valid serial numbers', () => {
+    for (const devices of [1, 2, 27, 120, 2000]) {
+      const fleet = layout({ devices });
+      expect(fleet).toHaveLength(devices);
+      expect(new Set(fleet.map((d) => d.serialNumber)).size).toBe(devices);
+      for (const device of fleet) expect(SerialNumberSchema.safeParse(device.serialNumber).success).toBe(true);
+    }
+    expect(layout().map((d) => d.serialNumber)).toContain('SIM-OR-LP-000001');
+    expect(layout({ serialPrefix: 'E2E' }).every((d) => d.serialNumber.startsWith('E2E-'))).toBe(true);
+  });
+
+  it('places a small fleet within walking distance of the centre', () => {
+    const center = { lat: 40.4168, lng: -3.7038 };
+    for (const device of layout({ center })) {
+      expect(metresBetween({ lat: device.latitude, lng: device.longitude }, center)).toBeLessThan(1500);
+    }
+  });
+
+  it('puts one cabinet controller per about 25 light points, of the same family as its light points', () => {
+    const fleet = layout({ devices: 2000 });
+    const cabinets = fleet.filter((d) => d.deviceType === 'cabinet-controller');
+    const lightPoints = fleet.filter((d) => d.deviceType === 'light-point-controller');
+    expect(lightPoints.length / cabinets.length).toBeGreaterThan(20);
+    expect(lightPoints.length / cabinets.length).toBeLessThan(30);
+    const bySerial = new Map(fleet.map((d) => [d.serialNumber, d]));
+    for (const lightPoint of lightPoints) {
+      const cabinet = bySerial.get(lightPoint.cabinetSerial ?? '');
+      expect(cabinet?.vendor).toBe(lightPoint.vendor);
+      expect(cabinet?.lightPointSerials).toContain(lightPoint.serialNumber);
+    }
+  });
+
+  it('mixes both vendor families and sends the old town to the second project', () => {
+    const fleet = layout();
+    expect(new Set(fleet.map((d) => d.vendor))).toEqual(new Set(['orion', 'vega']));
+    const [main, sub] = DEFAULT_FLEET_OPTIONS.projectIds;
+    expect(fleet.filter((d) => d.district === 'Ciutat Vella').every((d) => d.projectId === sub)).toBe(true);
+    expect(fleet.filter((d) => d.district !== 'Ciutat Vella').every((d) => d.projectId === main)).toBe(true);
+  });
+
+  it('gives light points an IMEI and cabinets an IP in a valid registration', () => {
+    for (const device of layout()) {
+      const registration = DeviceRegistrationSchema.parse(registrationOf(device, device.firmwareVersion));
+      if (device.deviceType === 'light-point-controller') expect(registration.imei).toMatch(/^\d{15}$/);
+      else expect(registration.ip).toMatch(/^10\.\d+\.\d+\.\d+$/);
+    }
+  });
+});

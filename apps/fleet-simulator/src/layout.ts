@@ -1,0 +1,206 @@
+import type { DeviceType, OperateMode, Vendor } from '@farola/protocol';
+import type { FleetOptions } from './config';
+import { FAMILIES } from './families';
+import { type Random, seededRandom } from './random';
+import { buildStreetGrid, type Metres, type StreetSpot } from './streets';
+
+/** One simulated device as the layout places it; everything here is fixed by the seed. */
+export interface DeviceSpec {
+  serialNumber: string;
+  deviceType: DeviceType;
+  vendor: Vendor;
+  name: string;
+  district: string;
+  projectId: string;
+  latitude: number;
+  longitude: number;
+  modelNumber: string;
+  firmwareVersion: string;
+  /** Light points: 15-digit modem IMEI. */
+  imei?: string;
+  /** Cabinet controllers: management IP. */
+  ip?: string;
+  /** Light points: LED power at 100 %, in W. Cabinet controllers: 0. */
+  nominalPowerW: number;
+  operateMode: OperateMode;
+  initialEnergyKWh: number;
+  initialOperatingHours: number;
+  /** Light points: their cabinet's serial number and the output that feeds them. */
+  cabinetSerial?: string;
+  output?: number;
+  /** Cabinet controllers: their number of outputs and their light points. */
+  outputCount?: number;
+  lightPointSerials?: string[];
+}
+
+export type LayoutOptions = Pick<FleetOptions, 'devices' | 'seed' | 'center' | 'projectIds' | 'serialPrefix'>;
+
+const LIGHT_POINTS_PER_CABINET = 25;
+const OLD_TOWN = 'Ciutat Vella';
+/** Four districts by compass sector around the centre; each is wired by one vendor family. */
+const DISTRICTS = ['Eixample Dreta', 'Gràcia', 'Eixample Esquerra', OLD_TOWN] as const;
+
+function toLatLng(center: FleetOptions['center'], point: Metres): { latitude: number; longitude: number } {
+  const metresPerDegree = 111_320;
+  return {
+    latitude: center.lat + point.y / metresPerDegree,
+    longitude: center.lng + point.x / (metresPerDegree * Math.cos((center.lat * Math.PI) / 180)),
+  };
+}
+
+/** Interleaves coordinate bits so that sorting by it keeps neighbours together (Z-order). */
+function mortonKey(point: Metres): number {
+  const x = Math.max(0, Math.min(65_535, Math.round(point.x / 20) + 32_768));
+  const y = Math.max(0, Math.min(65_535, Math.round(point.y / 20) + 32_768));
+  let key = 0;
+  for (let bit = 15; bit >= 0; bit -= 1) key = key * 4 + ((x >> bit) & 1) * 2 + ((y >> bit) & 1);
+  return key;
+}
+
+function districtOf(point: Metres): (typeof DISTRICTS)[number] {
+  const sector = Math.floor(((Math.atan2(point.y, point.x) + Math.PI) / (2 * Math.PI)) * 4) % 4;
+  return DISTRICTS[sector] ?? OLD_TOWN;
+}
+
+/** A fresh serial per family and kind: SIM-OR-LP-000001, SIM-VE-CC-000001, … */
+function serialCounter(prefix: string): (vendor: Vendor, type: DeviceType) => string {
+  const counts = new Map<string, number>();
+  return (vendor, type) => {
+    const kind = `${FAMILIES[vendor].code}-${type === 'light-point-controller' ? 'LP' : 'CC'}`;
+    const next = (counts.get(kind) ?? 0) + 1;
+    counts.set(kind, next);
+    return `${prefix}-${kind}-${String(next).padStart(6, '0')}`;
+  };
+}
+
+function pickFirmware(random: Random, vendor: Vendor, type: DeviceType): string {
+  const releases = FAMILIES[vendor].firmware[type];
+  return random.pick(releases.slice(-2));
+}
+
+function imeiFor(random: Random, vendor: Vendor): string {
+  let digits = FAMILIES[vendor].imeiTac;
+  while (digits.length < 15) digits += String(random.int(0, 9));
+  return digits;
+}
+
+interface Context {
+  random: Random;
+  options: LayoutOptions;
+  serial: (vendor: Vendor, type: DeviceType) => string;
+  vendorOf: Record<string, Vendor>;
+}
+
+function projectFor(options: LayoutOptions, district: string): string {
+  const [main = '', oldTown] = options.projectIds;
+  return district === OLD_TOWN ? (oldTown ?? main) : main;
+}
+
+function lightPointSpec(ctx: Context, spot: StreetSpot, district: string): DeviceSpec {
+  const { random, options } = ctx;
+  const vendor = ctx.vendorOf[district] ?? 'orion';
+  const ageYears = random.between(0.5, 8);
+  const nominalPowerW = random.pick([30, 40, 50, 60, 75, 90, 100, 120, 150]);
+  return {
+    serialNumber: ctx.serial(vendor, 'light-point-controller'),
+    deviceType: 'light-point-controller',
+    vendor,
+    name: `${spot.street} ${spot.number}`,
+    district,
+    projectId: projectFor(options, district),
+    ...toLatLng(options.center, spot),
+    modelNumber: random.pick(FAMILIES[vendor].models['light-point-controller']),
+    firmwareVersion: pickFirmware(random, vendor, 'light-point-controller'),
+    imei: imeiFor(random, vendor),
+    nominalPowerW,
+    operateMode: random.chance(0.6) ? '005' : '006',
+    initialEnergyKWh: Math.round(ageYears * 4100 * nominalPowerW * 0.8) / 1000,
+    initialOperatingHours: Math.round(ageYears * 4100),
+  };
+}
+
+function cabinetSpec(ctx: Context, corner: Metres, district: string, members: DeviceSpec[]): DeviceSpec {
+  const { random, options } = ctx;
+  const vendor = ctx.vendorOf[district] ?? 'orion';
+  const serialNumber = ctx.serial(vendor, 'cabinet-controller');
+  const outputCount = random.int(2, 4);
+  members.forEach((member, index) => {
+    member.cabinetSerial = serialNumber;
+    member.output = (index % outputCount) + 1;
+  });
+  const ageYears = random.between(1, 12);
+  return {
+    serialNumber,
+    deviceType: 'cabinet-controller',
+    vendor,
+    name: `Cabinet ${members[0]?.name.replace(/ \d+$/, '') ?? district} ${serialNumber.slice(-3)}`,
+    district,
+    projectId: projectFor(options, district),
+    ...toLatLng(options.center, corner),
+    modelNumber: random.pick(FAMILIES[vendor].models['cabinet-controller']),
+    firmwareVersion: pickFirmware(random, vendor, 'cabinet-controller'),
+    ip: `10.${random.int(16, 31)}.${random.int(0, 255)}.${random.int(2, 254)}`,
+    nominalPowerW: 0,
+    operateMode: '006',
+    initialEnergyKWh: Math.round(ageYears * 4100 * members.length * 80) / 1000,
+    initialOperatingHours: Math.round(ageYears * 4100),
+    outputCount,
+    lightPointSerials: members.map((member) => member.serialNumber),
+  };
+}
+
+/**
+ * Places `options.devices` devices on a street grid around the centre, nearest first: light points
+ * along streets, one cabinet controller per ~25 of them at a street corner. Pure and deterministic:
+ * the same options always give the same fleet.
+ */
+export function buildFleetLayout(options: LayoutOptions): DeviceSpec[] {
+  const random = seededRandom(options.seed);
+  const grid = buildStreetGrid(random, options.devices);
+  const vendors: Vendor[] = random.chance(0.5) ? ['orion', 'vega'] : ['vega', 'orion'];
+  const vendorOf = Object.fromEntries(DISTRICTS.map((district, i) => [district, vendors[i % 2] ?? 'orion']));
+  const ctx: Context = { random, options, serial: serialCounter(options.serialPrefix), vendorOf };
+  const nearest = grid.spots
+    .map((spot) => ({ spot, distance: Math.hypot(spot.x, spot.y) }))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, options.devices)
+    .map(({ spot }) => spot);
+  const byDistrict = new Map<string, StreetSpot[]>();
+  for (const spot of nearest) {
+    const district = districtOf(spot);
+    const list = byDistrict.get(district);
+    if (list) list.push(spot);
+    else byDistrict.set(district, [spot]);
+  }
+  const devices: DeviceSpec[] = [];
+  for (const district of DISTRICTS) {
+    const spots = byDistrict.get(district) ?? [];
+    devices.push(...districtDevices(ctx, grid.nearestCorner, district, spots));
+  }
+  return devices;
+}
+
+/** A district's devices: its `spots.length` slots split into light points and their cabinets. */
+function districtDevices(
+  ctx: Context,
+  nearestCorner: (point: Metres) => Metres,
+  district: string,
+  spots: StreetSpot[],
+): DeviceSpec[] {
+  if (spots.length === 0) return [];
+  const cabinets = spots.length < 2 ? 0 : Math.max(1, Math.round(spots.length / (LIGHT_POINTS_PER_CABINET + 1)));
+  const lightSpots = spots.slice(0, spots.length - cabinets).sort((a, b) => mortonKey(a) - mortonKey(b));
+  const lightPoints = lightSpots.map((spot) => lightPointSpec(ctx, spot, district));
+  const result: DeviceSpec[] = [...lightPoints];
+  for (let c = 0; c < cabinets; c += 1) {
+    const from = Math.floor((c * lightSpots.length) / cabinets);
+    const to = Math.floor(((c + 1) * lightSpots.length) / cabinets);
+    const group = lightSpots.slice(from, to);
+    const centroid = {
+      x: group.reduce((sum, s) => sum + s.x, 0) / Math.max(1, group.length),
+      y: group.reduce((sum, s) => sum + s.y, 0) / Math.max(1, group.length),
+    };
+    result.push(cabinetSpec(ctx, nearestCorner(centroid), district, lightPoints.slice(from, to)));
+  }
+  return result;
+}

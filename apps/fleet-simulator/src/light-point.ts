@@ -1,0 +1,135 @@
+import type { AttributeValues } from '@farola/protocol';
+import type { Cabinet } from './cabinet';
+import { cabinetOutputOn } from './cabinet';
+import type { DeviceSpec } from './layout';
+import type { MeteredState } from './metering';
+import { runtimeRandom as random } from './random';
+import { curveLevel, isNight, localMinutesOfDay, nextTransition, type SunDay, sunDay, TIMEZONE } from './schedule';
+
+const STANDBY_W = 0.5;
+const DRIVER_OUTPUT_V = 140;
+
+/** A light point's live state. Energy is integrated lazily: `advance` before every read or change. */
+export interface LightPoint extends MeteredState {
+  kind: 'light-point';
+  cabinet: Cabinet | null;
+  /** switchOn/switchOff: holds until the next sunrise or sunset. */
+  override: { on: boolean; until: number } | null;
+  /** Blink or dimming check in progress: forces this level. */
+  transientLevel: number | null;
+}
+
+export function createLightPoint(spec: DeviceSpec, nowMs: number): LightPoint {
+  const lightPoint: LightPoint = {
+    kind: 'light-point',
+    spec,
+    cabinet: null,
+    firmwareVersion: spec.firmwareVersion,
+    previousFirmware: null,
+    override: null,
+    transientLevel: null,
+    powerW: STANDBY_W,
+    voltage: random.between(227, 233),
+    energyKWh: spec.initialEnergyKWh,
+    operatingHours: spec.initialOperatingHours,
+    lastAdvanceMs: nowMs,
+    signalStrength: Math.round(random.between(-105, -65)),
+  };
+  lightPoint.powerW = samplePower(lightPoint, nowMs);
+  return lightPoint;
+}
+
+function sunOf(lightPoint: LightPoint, nowMs: number): SunDay {
+  lightPoint.sun = sunDay(nowMs, lightPoint.spec.latitude, lightPoint.spec.longitude, lightPoint.sun);
+  return lightPoint.sun;
+}
+
+/** The commanded level: a running blink or check, else a manual switch, else the night curve. */
+export function commandedDimming(lightPoint: LightPoint, nowMs: number): number {
+  if (lightPoint.transientLevel !== null) return lightPoint.transientLevel;
+  if (lightPoint.override && nowMs >= lightPoint.override.until) lightPoint.override = null;
+  if (lightPoint.override) return lightPoint.override.on ? 100 : 0;
+  return isNight(nowMs, sunOf(lightPoint, nowMs)) ? curveLevel(localMinutesOfDay(nowMs)) : 0;
+}
+
+/** Whether the luminaire gets power: mode 006 lights depend on their cabinet's output. */
+function supplied(lightPoint: LightPoint, nowMs: number): boolean {
+  const { cabinet, spec } = lightPoint;
+  if (spec.operateMode !== '006' || !cabinet || spec.output === undefined) return true;
+  return cabinetOutputOn(cabinet, spec.output, nowMs);
+}
+
+export function isLit(lightPoint: LightPoint, nowMs: number): boolean {
+  return commandedDimming(lightPoint, nowMs) > 0 && supplied(lightPoint, nowMs);
+}
+
+function samplePower(lightPoint: LightPoint, nowMs: number): number {
+  if (!isLit(lightPoint, nowMs)) return STANDBY_W;
+  const level = commandedDimming(lightPoint, nowMs);
+  return (lightPoint.spec.nominalPowerW * level * random.between(0.95, 1.02)) / 100 + STANDBY_W;
+}
+
+/**
+ * Integrates energy and operating hours up to `nowMs` (simulated time runs `speed` times faster),
+ * then samples new power and voltage, which hold until the next call.
+ */
+export function advanceLightPoint(lightPoint: LightPoint, nowMs: number, speed: number): void {
+  const simulatedSeconds = (Math.max(0, nowMs - lightPoint.lastAdvanceMs) / 1000) * speed;
+  lightPoint.energyKWh += (lightPoint.powerW * simulatedSeconds) / 3_600_000;
+  if (lightPoint.powerW > STANDBY_W) lightPoint.operatingHours += simulatedSeconds / 3600;
+  lightPoint.lastAdvanceMs = nowMs;
+  lightPoint.voltage = Math.min(235, Math.max(225, lightPoint.voltage + random.between(-0.4, 0.4)));
+  lightPoint.powerW = samplePower(lightPoint, nowMs);
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The electrical values and switching state, as sent on every report and after each change. */
+export function lightPointLiveValues(lightPoint: LightPoint, nowMs: number): AttributeValues {
+  const lit = lightPoint.powerW > STANDBY_W;
+  const dimming = commandedDimming(lightPoint, nowMs);
+  const powerFactor = lit ? random.between(0.94, 0.97) : random.between(0.48, 0.52);
+  const power = lightPoint.powerW;
+  return {
+    dimming,
+    dimmer: lit ? round(Math.min(100, Math.max(0, dimming + random.between(-1, 1))), 1) : 0,
+    poweredOn: lit,
+    connected: true,
+    instantaneousActivePower: round(power, 2),
+    instantaneousReactivePower: round(power * Math.tan(Math.acos(powerFactor)), 2),
+    voltage: round(lightPoint.voltage, 1),
+    powerFactor: round(powerFactor, 3),
+    current: round(power / (lightPoint.voltage * powerFactor), 4),
+    totalActiveEnergy: round(lightPoint.energyKWh, 3),
+    operatingHours: round(lightPoint.operatingHours, 2),
+    driverOutputVoltage: lit ? round(DRIVER_OUTPUT_V * random.between(0.99, 1.01), 1) : 0,
+    driverOutputCurrent: lit ? round((power - STANDBY_W) / DRIVER_OUTPUT_V, 3) : 0,
+  };
+}
+
+/** Everything a light point reports: live values plus identity, position and orientation. */
+export function lightPointFullValues(lightPoint: LightPoint, nowMs: number): AttributeValues {
+  const { spec } = lightPoint;
+  const sun = sunOf(lightPoint, nowMs);
+  lightPoint.signalStrength = Math.min(-50, Math.max(-115, lightPoint.signalStrength + random.int(-2, 2)));
+  return {
+    ...lightPointLiveValues(lightPoint, nowMs),
+    signalStrength: lightPoint.signalStrength,
+    latitude: round(spec.latitude + random.between(-2e-6, 2e-6), 7),
+    longitude: round(spec.longitude + random.between(-2e-6, 2e-6), 7),
+    uncertainty: round(random.between(2, 6), 1),
+    xAxis: round(random.between(-0.02, 0.02), 3),
+    yAxis: round(random.between(-0.02, 0.02), 3),
+    zAxis: round(1 + random.between(-0.02, 0.02), 3),
+    operateMode: spec.operateMode,
+    firmwareVersion: lightPoint.firmwareVersion,
+    modelNumber: spec.modelNumber,
+    timezone: TIMEZONE,
+    astronomicalInfo: { sunrise: new Date(sun.sunrise).toISOString(), sunset: new Date(sun.sunset).toISOString() },
+  };
+}
+
+/** switchOn/switchOff: a manual state that the next sunrise or sunset hands back to the schedule. */
+export function switchLightPoint(lightPoint: LightPoint, on: boolean, nowMs: number): void {
+  lightPoint.override = { on, until: nextTransition(nowMs, sunOf(lightPoint, nowMs)) };
+}

@@ -1,0 +1,141 @@
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import { type GatewayConnectionMessage, topics, type UpConnectionMessage } from '@farola/protocol';
+
+const FIRST_RETRY_MS = 1000;
+const MAX_RETRY_MS = 30_000;
+
+export interface LinkOptions {
+  url: string;
+  clientId: string;
+  /** Set when the link carries several devices: its last will then names them all. */
+  gatewayId: string | null;
+  serials: readonly string[];
+  logger: Logger;
+  /** Called on every (re)connection: the fleet announces the devices and reports. */
+  onConnect: (link: MqttLink) => void;
+  onMessage: (topic: string, payload: Buffer) => void;
+}
+
+/**
+ * One MQTT connection carrying one device (its own last will) or a gateway's many devices.
+ * Reconnects with exponential back-off, so the simulator may start before its broker.
+ */
+export class MqttLink {
+  private client: MqttClient | null = null;
+  private retryMs = FIRST_RETRY_MS;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  connectedOnce = false;
+
+  constructor(readonly options: LinkOptions) {}
+
+  get connected(): boolean {
+    return this.client?.connected === true;
+  }
+
+  private will(): IClientOptions['will'] {
+    const ts = new Date().toISOString();
+    const { gatewayId, serials } = this.options;
+    if (gatewayId !== null) {
+      const message: GatewayConnectionMessage = { connected: false, ts, devices: [...serials] };
+      return { topic: topics.gatewayConnection(gatewayId), payload: Buffer.from(JSON.stringify(message)), qos: 1 };
+    }
+    const message: UpConnectionMessage = { connected: false, ts };
+    const topic = topics.up(serials[0] ?? '', 'connection');
+    return { topic, payload: Buffer.from(JSON.stringify(message)), qos: 1, retain: true };
+  }
+
+  start(): void {
+    if (this.stopped) return;
+    this.discardClient();
+    const client = mqtt.connect(this.options.url, {
+      clientId: this.options.clientId,
+      clean: true,
+      keepalive: 30,
+      connectTimeout: 15_000,
+      reconnectPeriod: 0,
+      resubscribe: false,
+      will: this.will(),
+    });
+    this.client = client;
+    client.on('connect', () => {
+      this.retryMs = FIRST_RETRY_MS;
+      this.connectedOnce = true;
+      this.subscribe(client);
+      this.options.onConnect(this);
+    });
+    client.on('message', (topic, payload) => this.options.onMessage(topic, payload));
+    client.on('error', (error) =>
+      this.options.logger.debug({ err: error, clientId: this.options.clientId }, 'mqtt error'),
+    );
+    client.on('close', () => this.retryLater());
+  }
+
+  /** Forgets a finished client so its late events cannot trigger another reconnection. */
+  private discardClient(): void {
+    const old = this.client;
+    if (!old) return;
+    old.removeAllListeners();
+    old.on('error', () => undefined);
+    old.end(true);
+  }
+
+  private subscribe(client: MqttClient): void {
+    const subscriptions = this.options.serials.map((serial) => topics.deviceSubscription(serial));
+    // Large gateways subscribe in chunks to keep each SUBSCRIBE packet modest.
+    for (let i = 0; i < subscriptions.length; i += 200) {
+      client.subscribe(subscriptions.slice(i, i + 200), { qos: 1 }, (error) => {
+        if (error) this.options.logger.warn({ err: error, clientId: this.options.clientId }, 'subscribe failed');
+      });
+    }
+  }
+
+  private retryLater(delayMs?: number): void {
+    if (this.stopped || this.reconnectTimer) return;
+    const delay = delayMs ?? this.retryMs * (0.8 + Math.random() * 0.4);
+    if (delayMs === undefined) this.retryMs = Math.min(MAX_RETRY_MS, this.retryMs * 2);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.start();
+    }, delay);
+  }
+
+  publish(topic: string, message: object, retain = false): void {
+    if (!this.client?.connected) return;
+    this.client.publish(topic, JSON.stringify(message), { qos: 1, retain });
+  }
+
+  /** Cuts the connection without DISCONNECT, so the broker fires the last will; back after `reconnectMs`. */
+  dropAbruptly(reconnectMs: number): void {
+    this.retryLater(reconnectMs);
+    this.client?.end(true);
+  }
+
+  /** Closes cleanly after announcing `farewell` (retained connected:false), and reconnects after `reconnectMs`. */
+  async restart(farewell: Array<{ topic: string; message: object }>, reconnectMs: number): Promise<void> {
+    this.retryLater(reconnectMs);
+    await this.closeCleanly(farewell);
+  }
+
+  private async closeCleanly(farewell: Array<{ topic: string; message: object }>): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    if (client.connected) {
+      await Promise.allSettled(
+        farewell.map(({ topic, message }) =>
+          client.publishAsync(topic, JSON.stringify(message), { qos: 1, retain: true }),
+        ),
+      );
+    }
+    await client.endAsync(!client.connected);
+  }
+
+  async stop(farewell: Array<{ topic: string; message: object }>): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    await this.closeCleanly(farewell);
+    this.client?.removeAllListeners();
+  }
+}

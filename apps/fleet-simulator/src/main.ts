@@ -1,0 +1,50 @@
+/** The simulator as a process: configuration from SIM_* variables, stops cleanly on SIGINT/SIGTERM. */
+import { pino } from 'pino';
+import { loadSimulatorConfig, SimulatorConfigError } from './config';
+import { startFleet } from './fleet';
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = loadSimulatorConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof SimulatorConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const logger = pino({ name: 'fleet-simulator', level: options.logLevel });
+  const startedAt = Date.now();
+  const fleet = await startFleet(options);
+  const count = (predicate: (d: (typeof fleet.devices)[number]) => boolean) => fleet.devices.filter(predicate).length;
+  logger.info(
+    {
+      broker: options.mqttUrl,
+      devices: fleet.devices.length,
+      lightPoints: count((d) => d.deviceType === 'light-point-controller'),
+      cabinets: count((d) => d.deviceType === 'cabinet-controller'),
+      orion: count((d) => d.vendor === 'orion'),
+      vega: count((d) => d.vendor === 'vega'),
+      connections: Math.ceil(fleet.devices.length / options.gatewaySize),
+      speed: options.speed,
+    },
+    'fleet started; connecting',
+  );
+  void fleet.ready.then(() =>
+    logger.info({ seconds: (Date.now() - startedAt) / 1000 }, 'all devices connected and reporting'),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: announcing every device as disconnected');
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    void fleet.stop().then(() => {
+      clearTimeout(forceExit);
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();

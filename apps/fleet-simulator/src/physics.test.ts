@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { AttributeValuesSchema } from '@farola/protocol';
+import { advanceCabinet, cabinetFullValues, switchCabinet } from './cabinet';
+import { DEFAULT_FLEET_OPTIONS } from './config';
+import type { SimDevice } from './device';
+import { createDevices } from './fleet-device';
+import { buildFleetLayout } from './layout';
+import {
+  advanceLightPoint,
+  isLit,
+  type LightPoint,
+  lightPointFullValues,
+  lightPointLiveValues,
+  switchLightPoint,
+} from './light-point';
+
+const NOW = Date.parse('2026-01-15T21:00:00Z');
+const fleet: SimDevice[] = createDevices(buildFleetLayout(DEFAULT_FLEET_OPTIONS), NOW);
+const lightPoints = fleet.filter((d): d is LightPoint => d.kind === 'light-point');
+
+describe('light point physics', () => {
+  it('is lit at night and dark at noon by the astronomical schedule', () => {
+    const lightPoint = lightPoints.find((d) => d.spec.operateMode === '005')!;
+    expect(isLit(lightPoint, NOW)).toBe(true);
+    expect(isLit(lightPoint, Date.parse('2026-01-15T12:00:00Z'))).toBe(false);
+  });
+
+  it('reports consistent power, power factor and current within the protocol ranges', () => {
+    for (const lightPoint of lightPoints) {
+      const values = AttributeValuesSchema.parse(lightPointFullValues(lightPoint, NOW));
+      const { instantaneousActivePower: p = 0, voltage = 0, powerFactor = 0, current = 0 } = values;
+      expect(current).toBeCloseTo(p / (voltage * powerFactor), 3);
+      expect(voltage).toBeGreaterThanOrEqual(225);
+      expect(voltage).toBeLessThanOrEqual(235);
+      if (values.poweredOn) {
+        expect(p).toBeLessThanOrEqual(lightPoint.spec.nominalPowerW * 1.02 + 0.5);
+        expect(powerFactor).toBeGreaterThan(0.9);
+      } else expect(p).toBe(0.5);
+    }
+  });
+
+  it('integrates energy as the sum of power over simulated time, never going back', () => {
+    const lightPoint = lightPoints[0]!;
+    const speed = 10;
+    let expectedKWh = lightPoint.energyKWh;
+    let last = lightPoint.energyKWh;
+    for (let t = NOW + 1000; t < NOW + 120_000; t += 7_000) {
+      const held = lightPoint.powerW;
+      const seconds = ((t - lightPoint.lastAdvanceMs) / 1000) * speed;
+      advanceLightPoint(lightPoint, t, speed);
+      expectedKWh += (held * seconds) / 3_600_000;
+      expect(lightPoint.energyKWh).toBeGreaterThanOrEqual(last);
+      last = lightPoint.energyKWh;
+    }
+    expect(lightPoint.energyKWh).toBeCloseTo(expectedKWh, 9);
+  });
+
+  it('stays off after switchOff until the next sunrise or sunset hands it back to the schedule', () => {
+    const lightPoint = lightPoints.find((d) => d.spec.operateMode === '005')!;
+    switchLightPoint(lightPoint, false, NOW);
+    advanceLightPoint(lightPoint, NOW, 1);
+    expect(lightPointLiveValues(lightPoint, NOW)).toMatchObject({ poweredOn: false, dimming: 0, dimmer: 0 });
+    const nextNight = Date.parse('2026-01-16T21:00:00Z');
+    expect(isLit(lightPoint, nextNight)).toBe(true);
+  });
+});
+
+describe('cabinet physics', () => {
+  it('draws the power of the light points it feeds and reports valid values', () => {
+    const cabinet = fleet.find((d) => d.kind === 'cabinet')!;
+    for (const lightPoint of cabinet.lightPoints) advanceLightPoint(lightPoint, NOW + 1000, 1);
+    advanceCabinet(cabinet, NOW + 1000, 1);
+    const values = AttributeValuesSchema.parse(cabinetFullValues(cabinet, NOW + 1000));
+    const fed = cabinet.lightPoints.reduce((sum, lightPoint) => sum + lightPoint.powerW, 0);
+    expect(values.instantaneousActivePower).toBeCloseTo(fed + 8, 1);
+    expect(values.outputs?.every((output) => output.on)).toBe(true);
+  });
+
+  it('cuts the light points of an output it switches off when they are supplied by the cabinet', () => {
+    const cabinet = fleet.find((d) => d.kind === 'cabinet' && d.lightPoints.some((l) => l.spec.operateMode === '006'));
+    if (cabinet?.kind !== 'cabinet') throw new Error('the test fleet has no cabinet-supplied light point');
+    const fed = cabinet.lightPoints.find((l) => l.spec.operateMode === '006')!;
+    switchCabinet(cabinet, false, NOW, fed.spec.output);
+    expect(isLit(fed, NOW)).toBe(false);
+    expect(cabinetFullValues(cabinet, NOW).outputs?.find((o) => o.index === fed.spec.output)?.on).toBe(false);
+  });
+});

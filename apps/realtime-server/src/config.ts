@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The server's configuration, read once from the environment at start-up. */
+export interface FarolaConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder, or `memory://` for an in-memory database. Ignored when `databaseUrl` is set. */
+  dataDir: string;
+  databaseUrl: string | null;
+  /** External broker; when null the embedded Aedes broker listens on `mqttPort`. */
+  mqttUrl: string | null;
+  mqttPort: number;
+  authDisabled: boolean;
+  oauth: { url: string; realm: string; clientId: string } | null;
+  consoleDir: string;
+  map: { tileUrl: string; attribution: string; center: string; zoom: number };
+  commandAttemptTimeoutMs: number;
+  commandMaxAttempts: number;
+  socketBatchMs: number;
+  eventRetentionDays: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** Thrown when an environment variable holds a value the server cannot run with. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DEFAULT_CONSOLE_DIR = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../console/dist');
+
+// An empty variable counts as unset, as in most shells' `VAR= cmd`.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const url = z.url();
+
+const EnvSchema = z.object({
+  PORT: optional(integer(0, 65535)),
+  HOST: optional(z.string().min(1)),
+  DATA_DIR: optional(z.string().min(1)),
+  DATABASE_URL: optional(url.refine((value) => /^postgres(ql)?:/.test(value), 'Expected a postgres:// URL')),
+  MQTT_URL: optional(url.refine((value) => /^(mqtts?|wss?|tcp):/.test(value), 'Expected an mqtt:// URL')),
+  MQTT_PORT: optional(integer(0, 65535)),
+  AUTH_DISABLED: optional(z.enum(['true', 'false'])),
+  OAUTH_URL: optional(url),
+  OAUTH_REALM: optional(z.string().min(1)),
+  OAUTH_CLIENT_ID: optional(z.string().min(1)),
+  CONSOLE_DIR: optional(z.string().min(1)),
+  MAP_TILE_URL: optional(z.string().min(1)),
+  MAP_ATTRIBUTION: optional(z.string()),
+  MAP_CENTER: optional(z.string().regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, "Expected 'lat,lng'")),
+  MAP_ZOOM: optional(integer(0, 22)),
+  COMMAND_ATTEMPT_TIMEOUT_MS: optional(integer(10, 3_600_000)),
+  COMMAND_MAX_ATTEMPTS: optional(integer(1, 100)),
+  SOCKET_BATCH_MS: optional(integer(0, 10_000)),
+  EVENT_RETENTION_DAYS: optional(integer(1, 36_500)),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+});
+
+function oauthConfig(env: z.infer<typeof EnvSchema>): FarolaConfig['oauth'] {
+  if (env.AUTH_DISABLED === 'true') return null;
+  const missing = (['OAUTH_URL', 'OAUTH_REALM', 'OAUTH_CLIENT_ID'] as const).filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(', ')} required when AUTH_DISABLED is not 'true' (set AUTH_DISABLED=true for the demo user)`,
+    );
+  }
+  return { url: env.OAUTH_URL!.replace(/\/+$/, ''), realm: env.OAUTH_REALM!, clientId: env.OAUTH_CLIENT_ID! };
+}
+
+/**
+ * Reads the configuration from environment variables, applying the documented defaults.
+ * A bad value throws a ConfigError naming the variable.
+ *
+ * @example
+ * loadConfig({ PORT: '0', DATA_DIR: 'memory://', MQTT_PORT: '0', AUTH_DISABLED: 'true' });
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): FarolaConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT ?? 8080,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? path.resolve('.data/pglite'),
+    databaseUrl: env.DATABASE_URL ?? null,
+    mqttUrl: env.MQTT_URL ?? null,
+    mqttPort: env.MQTT_PORT ?? 1884,
+    authDisabled: env.AUTH_DISABLED === 'true',
+    oauth: oauthConfig(env),
+    consoleDir: env.CONSOLE_DIR ? path.resolve(env.CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
+    map: {
+      tileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: env.MAP_ATTRIBUTION ?? '© OpenStreetMap contributors',
+      center: env.MAP_CENTER ?? '41.3874,2.1686',
+      zoom: env.MAP_ZOOM ?? 15,
+    },
+    commandAttemptTimeoutMs: env.COMMAND_ATTEMPT_TIMEOUT_MS ?? 15_000,
+    commandMaxAttempts: env.COMMAND_MAX_ATTEMPTS ?? 3,
+    socketBatchMs: env.SOCKET_BATCH_MS ?? 50,
+    eventRetentionDays: env.EVENT_RETENTION_DAYS ?? 30,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

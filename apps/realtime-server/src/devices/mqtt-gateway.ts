@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { type DownCommandMessage, topics } from '@farola/protocol';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+
+export interface MqttGateway {
+  publishCommand(serialNumber: string, message: DownCommandMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The server's own MQTT client: subscribes to every device's up channels and every gateway's
+ * connection (QoS 1), hands each message to `onMessage`, and publishes commands.
+ */
+export async function connectGateway(
+  url: string,
+  onMessage: (topic: string, payload: Buffer) => void,
+  logger: Logger,
+): Promise<MqttGateway> {
+  const client: MqttClient = await mqtt.connectAsync(url, {
+    clientId: `farola-server-${randomUUID().slice(0, 8)}`,
+    clean: true,
+    reconnectPeriod: 1000,
+  });
+  client.on('message', (topic, payload) => onMessage(topic, payload));
+  client.on('error', (error) => logger.error({ err: error }, 'MQTT gateway error'));
+  client.on('offline', () => logger.warn({ url }, 'MQTT gateway offline; reconnecting'));
+  await client.subscribeAsync([...topics.serverSubscriptions], { qos: 1 });
+  return {
+    async publishCommand(serialNumber, message) {
+      await client.publishAsync(topics.downCommands(serialNumber), JSON.stringify(message), { qos: 1 });
+    },
+    async close() {
+      await client.endAsync();
+    },
+  };
+}

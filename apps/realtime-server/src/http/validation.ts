@@ -1,0 +1,23 @@
+import { type ErrorCode, toFieldIssues } from '@farola/protocol';
+import { z } from 'zod';
+import { AppError } from './app-error';
+
+const UuidSchema = z.uuid();
+
+/** Parses input at the boundary; a failure becomes a 400 with field issues the console can translate. */
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  code: ErrorCode = 'VALIDATION_FAILED',
+): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new AppError(code, toFieldIssues(result.error));
+  return result.data;
+}
+
+/** Path ids must be UUIDs; anything else is 'Invalid ID supplied' rather than a database error. */
+export function parseId(value: unknown): string {
+  const result = UuidSchema.safeParse(value);
+  if (!result.success) throw new AppError('INVALID_ID');
+  return result.data;
+}

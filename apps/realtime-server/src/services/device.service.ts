@@ -1,0 +1,41 @@
+import type { Device, DeviceEvent, DeviceEventListQuery, DeviceListQuery, Page } from '@farola/protocol';
+import type { WriteBehind } from '../devices/write-behind';
+import { AppError } from '../http/app-error';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { EventRepository } from '../repositories/event.repository';
+import type { ProjectService } from './project.service';
+import type { User } from './user';
+
+/**
+ * Device reads, scoped to the caller's projects. Each read first writes what the ingest path
+ * has buffered, so an answer never lags behind an event the caller already saw on the socket.
+ */
+export class DeviceService {
+  constructor(
+    private readonly deps: {
+      devices: DeviceRepository;
+      events: EventRepository;
+      projects: ProjectService;
+      writer: WriteBehind;
+    },
+  ) {}
+
+  async list(user: User, query: DeviceListQuery): Promise<Page<Device>> {
+    const visible = await this.deps.projects.visibleProjectIds(user);
+    await this.deps.writer.flush();
+    return this.deps.devices.list(query, visible);
+  }
+
+  async get(user: User, id: string): Promise<Device> {
+    const visible = await this.deps.projects.visibleProjectIds(user);
+    await this.deps.writer.flush();
+    const device = await this.deps.devices.get(id, visible);
+    if (!device) throw new AppError('DEVICE_NOT_FOUND');
+    return device;
+  }
+
+  async events(user: User, id: string, query: DeviceEventListQuery): Promise<Page<DeviceEvent>> {
+    await this.get(user, id);
+    return this.deps.events.listForDevice(id, query);
+  }
+}

@@ -1,0 +1,75 @@
+import type { Logger } from 'pino';
+import type { FarolaConfig } from '../config';
+import { CommandQueue } from '../devices/command-queue';
+import type { DeviceIndex } from '../devices/device-index';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../devices/embedded-broker';
+import { Ingest } from '../devices/ingest';
+import { RateLimitedWarn } from '../devices/ingest-log';
+import { connectGateway, type MqttGateway } from '../devices/mqtt-gateway';
+import type { WriteBehind } from '../devices/write-behind';
+import type { DeviceEventPublisher } from '../realtime/device-events';
+import type { Repositories } from './storage';
+
+export interface BrokerEndpoint {
+  url: string;
+  port: number;
+  embedded: EmbeddedBroker | null;
+}
+
+export interface DeviceLink {
+  broker: BrokerEndpoint;
+  gateway: MqttGateway;
+  ingest: Ingest;
+  queue: CommandQueue;
+}
+
+export interface DeviceLinkDeps {
+  repositories: Repositories;
+  index: DeviceIndex;
+  events: DeviceEventPublisher;
+  writer: WriteBehind;
+  logger: Logger;
+}
+
+async function startBroker(config: FarolaConfig): Promise<BrokerEndpoint> {
+  if (config.mqttUrl) {
+    const url = new URL(config.mqttUrl);
+    return { url: config.mqttUrl, port: Number(url.port || 1883), embedded: null };
+  }
+  const embedded = await startEmbeddedBroker(config.mqttPort, config.host);
+  return { url: embedded.url, port: embedded.port, embedded };
+}
+
+/**
+ * The device side: command queue, ingest, the MQTT broker (embedded unless one is configured)
+ * and the server's own MQTT client; then resumes the requests left in progress.
+ */
+export async function createDeviceLink(config: FarolaConfig, deps: DeviceLinkDeps): Promise<DeviceLink> {
+  const { repositories, index, events, writer, logger } = deps;
+  // The queue is built before the gateway connects, so it publishes through this late binding.
+  let gateway: MqttGateway | null = null;
+  const queue = new CommandQueue({
+    requests: repositories.requests,
+    index,
+    events,
+    publish: (serial, message) =>
+      gateway ? gateway.publishCommand(serial, message) : Promise.reject(new Error('MQTT not connected')),
+    logger,
+    attemptTimeoutMs: config.commandAttemptTimeoutMs,
+    maxAttempts: config.commandMaxAttempts,
+  });
+  const ingest = new Ingest({
+    index,
+    devices: repositories.devices,
+    projects: repositories.projects,
+    events,
+    writer,
+    onCommandAnswer: (device, message) => queue.onDeviceAnswer(device, message),
+    warn: new RateLimitedWarn(logger),
+  });
+  const broker = await startBroker(config);
+  const connected = await connectGateway(broker.url, (topic, payload) => ingest.handle(topic, payload), logger);
+  gateway = connected;
+  await queue.resume();
+  return { broker, gateway: connected, ingest, queue };
+}

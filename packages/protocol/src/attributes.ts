@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { OperateModeSchema, OutputModeSchema } from './modes';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const number = (min: number, max: number) => z.number().min(min).max(max);
+
+/** One cabinet controller output as reported in the `outputs` attribute. */
+export const OutputStateSchema = z.object({
+  index: z.number().int().min(1).max(16),
+  on: z.boolean(),
+  mode: OutputModeSchema.optional(),
+});
+export type OutputState = z.infer<typeof OutputStateSchema>;
+
+/** Today's sunrise and sunset at the device (`astronomicalInfo`). */
+export const AstronomicalInfoSchema = z.object({ sunrise: isoDateTime, sunset: isoDateTime });
+
+interface AttributeMeta {
+  schema: z.ZodType;
+  /** SI unit or symbol shown beside the value; absent for text, flags and codes. */
+  unit?: string;
+}
+
+/**
+ * Every device attribute, spelt as the product names it (spec §3), with its unit and range.
+ * Light points also report the driver's output voltage and current, the real dimmer value
+ * (`dimmer`, beside the commanded `dimming`) and their timezone.
+ */
+export const ATTRIBUTES = {
+  estimatedTotalActiveEnergy: { schema: number(0, 1e9), unit: 'kWh' },
+  current: { schema: number(0, 2000), unit: 'A' },
+  dimming: { schema: z.number().int().min(0).max(100), unit: '%' },
+  dimmer: { schema: number(0, 100), unit: '%' },
+  latitude: { schema: number(-90, 90), unit: '°' },
+  longitude: { schema: number(-180, 180), unit: '°' },
+  xAxis: { schema: number(-16, 16), unit: 'g' },
+  yAxis: { schema: number(-16, 16), unit: 'g' },
+  zAxis: { schema: number(-16, 16), unit: 'g' },
+  instantaneousActivePower: { schema: number(0, 1e6), unit: 'W' },
+  voltage: { schema: number(0, 1000), unit: 'V' },
+  lifetime: { schema: number(0, 1e6), unit: 'h' },
+  apn: { schema: z.string().max(100) },
+  ipAddresses: { schema: z.array(z.string().max(64)).max(8) },
+  firmwareVersion: { schema: z.string().min(1).max(40) },
+  modelNumber: { schema: z.string().min(1).max(60) },
+  uncertainty: { schema: number(0, 1e5), unit: 'm' },
+  operateMode: { schema: OperateModeSchema },
+  powerFactor: { schema: number(-1, 1) },
+  instantaneousReactivePower: { schema: number(-1e6, 1e6), unit: 'var' },
+  signalStrength: { schema: number(-150, 0), unit: 'dBm' },
+  identifiedLuminaireType: { schema: z.string().max(60) },
+  minPower: { schema: number(0, 1e6), unit: 'W' },
+  maxPower: { schema: number(0, 1e6), unit: 'W' },
+  remoteManagementEnabled: { schema: z.boolean() },
+  astronomicalInfo: { schema: AstronomicalInfoSchema },
+  outputs: { schema: z.array(OutputStateSchema).max(16) },
+  poweredOn: { schema: z.boolean() },
+  networkConnectionTime: { schema: isoDateTime },
+  connectionTime: { schema: isoDateTime },
+  estimatedCumulativePower: { schema: number(0, 1e12), unit: 'Wh' },
+  estimatedOperatingHours: { schema: number(0, 1e6), unit: 'h' },
+  registrationUpdateTrigger: { schema: z.number().int().min(0) },
+  estimatedOperatingMinutes: { schema: number(0, 6e7), unit: 'min' },
+  totalActiveEnergy: { schema: number(0, 1e9), unit: 'kWh' },
+  operatingHours: { schema: number(0, 1e6), unit: 'h' },
+  cellId: { schema: z.string().max(40) },
+  connected: { schema: z.boolean() },
+  shouldBeConnectedByGroup: { schema: z.boolean() },
+  driverOutputVoltage: { schema: number(0, 1000), unit: 'V' },
+  driverOutputCurrent: { schema: number(0, 100), unit: 'A' },
+  timezone: { schema: z.string().min(1).max(64) },
+} satisfies Record<string, AttributeMeta>;
+
+export type AttributeKey = keyof typeof ATTRIBUTES;
+export const ATTRIBUTE_KEYS = Object.keys(ATTRIBUTES) as AttributeKey[];
+export const AttributeKeySchema = z.enum(ATTRIBUTE_KEYS as [AttributeKey, ...AttributeKey[]]);
+
+type AttributeShape = { [K in AttributeKey]: z.ZodOptional<(typeof ATTRIBUTES)[K]['schema']> };
+
+/**
+ * A set of attribute values, as a device reports them or the server holds them. Every key is
+ * optional; an unknown key or an out-of-range value fails with an issue at that key's path.
+ *
+ * @example
+ * AttributeValuesSchema.parse({ dimming: 70, poweredOn: true });
+ * AttributeValuesSchema.safeParse({ dimming: 170 }).error?.issues[0]?.path; // ['dimming']
+ */
+export const AttributeValuesSchema = z.strictObject(
+  Object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, ATTRIBUTES[key].schema.optional()])) as AttributeShape,
+);
+export type AttributeValues = z.infer<typeof AttributeValuesSchema>;
+
+/** The unit of an attribute, or undefined when it has none. */
+export function attributeUnit(key: AttributeKey): string | undefined {
+  const meta: AttributeMeta = ATTRIBUTES[key];
+  return meta.unit;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { AttributeValuesSchema } from './attributes';
+import { DeviceStatusSchema } from './lifecycle';
+import { PageQuerySchema } from './pagination';
+import { DeviceTypeSchema, VendorSchema } from './vendors';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Serial numbers are also MQTT topic segments, so they exclude `/`, `+`, `#` and spaces. */
+export const SerialNumberSchema = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Expected 1-64 letters, digits, . _ : -');
+
+/**
+ * A device as the API returns it: common fields (spec §3) plus its latest attribute values.
+ *
+ * @example
+ * { "id": "…", "serialNumber": "OR-LP-000001", "deviceType": "light-point-controller",
+ *   "vendor": "orion", "projectId": "…", "status": "ready", "connected": true,
+ *   "attributes": { "dimming": 70, "poweredOn": true } }
+ */
+export const DeviceSchema = z.object({
+  id: z.uuid(),
+  serialNumber: SerialNumberSchema,
+  deviceType: DeviceTypeSchema,
+  vendor: VendorSchema,
+  projectId: z.uuid(),
+  status: DeviceStatusSchema,
+  name: z.string().max(120),
+  imei: z.string().max(20).nullable(),
+  ip: z.string().max(64).nullable(),
+  reference: z.string().max(120).nullable(),
+  category: z.string().max(60).nullable(),
+  modelNumber: z.string().max(60).nullable(),
+  firmwareVersion: z.string().max(40).nullable(),
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+  fixedLocation: z.boolean(),
+  installationDate: isoDateTime.nullable(),
+  connected: z.boolean(),
+  connectedAt: isoDateTime.nullable(),
+  disconnectedAt: isoDateTime.nullable(),
+  lastConnectionAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  attributes: AttributeValuesSchema,
+  attributesUpdatedAt: isoDateTime.nullable(),
+});
+export type Device = z.infer<typeof DeviceSchema>;
+
+const csv = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(item).min(1));
+const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/**
+ * `GET /devices` query: paging plus filters. List filters accept comma-separated values.
+ * `q` matches serial number, name and reference; `bbox` is `west,south,east,north`.
+ */
+export const DeviceListQuerySchema = PageQuerySchema.extend({
+  deviceType: csv(DeviceTypeSchema).optional(),
+  vendor: csv(VendorSchema).optional(),
+  status: csv(DeviceStatusSchema).optional(),
+  projectId: csv(z.uuid()).optional(),
+  connected: booleanString.optional(),
+  bbox: z
+    .string()
+    .transform((value) => value.split(',').map(Number))
+    .pipe(z.tuple([z.number().min(-180), z.number().min(-90), z.number().max(180), z.number().max(90)]))
+    .optional(),
+  sort: z.enum(['serialNumber', '-serialNumber', 'name', '-name', 'createdAt', '-createdAt']).optional(),
+});
+export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue (spec §8): each code with its English message. The console shows the
+ * message for the code in the user's language; `message` in an error body is English, for logs
+ * and API users. Statuses are the HTTP status the API answers with.
+ */
+export const ERRORS = {
+  // requests
+  VALIDATION_FAILED: { status: 400, message: 'Invalid request' },
+  INVALID_ID: { status: 400, message: 'Invalid ID supplied' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  ACCESS_NOT_GRANTED: { status: 403, message: 'Access not granted' },
+  UNKNOWN_ERROR: { status: 500, message: 'Unknown error' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },
+  // devices and commands
+  DEVICE_NOT_FOUND: { status: 404, message: 'Device not found' },
+  DEVICE_PROFILE_NOT_FOUND: { status: 404, message: 'Device profile not found' },
+  UNABLE_TO_EXECUTE_COMMAND: { status: 400, message: 'Unable to execute command' },
+  UNABLE_TO_EXECUTE_COMMAND_METHOD_NOT_ALLOWED: {
+    status: 405,
+    message: 'Unable to execute command METHOD_NOT_ALLOWED',
+  },
+  UNABLE_TO_EXECUTE_COMMAND_NOT_FOUND: { status: 404, message: 'Unable to execute command NOT_FOUND' },
+  DEVICE_ERROR_METHOD_NOT_ALLOWED: { status: 502, message: 'Device reports an error METHOD_NOT_ALLOWED' },
+  DEVICE_ERROR_NOT_ACCEPTABLE: { status: 502, message: 'Device reports an error NOT_ACCEPTABLE' },
+  DEVICE_ERROR_NOT_FOUND: { status: 502, message: 'Device reports an error NOT_FOUND' },
+  NO_GPS_SIGNAL: { status: 502, message: 'No GPS signal' },
+  UNABLE_TO_READ_ATTRIBUTE: { status: 502, message: "Unable to read attribute '{attr}'" },
+  UNABLE_TO_UPDATE_DEVICES: { status: 500, message: 'Unable to update device(s)' },
+  UNABLE_TO_LOCATE_DEVICE: { status: 500, message: 'Unable to locate device' },
+  DEVICE_NOT_CONNECTED_TO_UPDATE: { status: 409, message: 'Device not connected to update' },
+  DEVICE_NOT_CONNECTED_TO_DOWNLOAD: { status: 409, message: 'Device not connected to download update' },
+  DEVICE_NOT_CONNECTED_TO_CANCEL_UPDATE: { status: 409, message: 'Device not connected to cancel update' },
+  DEVICE_NOT_CONNECTED_TO_RESET: { status: 409, message: 'Device not connected to reset' },
+  REGISTRATION_NOT_FOUND: { status: 404, message: 'Registration not found' },
+  REQUEST_CANCELED: { status: 409, message: 'Request canceled' },
+  REQUEST_TIMED_OUT: { status: 504, message: 'Request timed out' },
+  QUEUED_COMMAND_NOT_FOUND: { status: 404, message: 'Queued command not found' },
+  QUEUED_COMMAND_FINISHED: { status: 409, message: 'Queued command already finished' },
+  REMOTE_MANAGEMENT_DISABLED: { status: 409, message: 'Remote management disabled' },
+  STALE_STATUS: { status: 409, message: 'Latest status.io value is too old' },
+  REBOOT_ERROR: { status: 502, message: 'Reboot error' },
+  UPDATE_ERROR: { status: 502, message: 'Update error' },
+  DOWNLOAD_ERROR: { status: 502, message: 'Download error' },
+  NO_DOWNLOAD_SUCCESSFUL: { status: 502, message: 'No download was successful' },
+  INCOMPATIBLE_SELECTION: { status: 400, message: 'Selected items are incompatible' },
+  // uniqueness
+  CABINET_IP_EXISTS: { status: 409, message: '{error} ip of the cabinet controller already exists' },
+  CABINET_NAME_EXISTS: { status: 409, message: '{error} name of the cabinet controller already exists' },
+  CABINET_SERIAL_EXISTS: { status: 409, message: '{error} serial number of the cabinet controller already exists' },
+  LIGHT_POINT_IMEI_EXISTS: { status: 409, message: 'Light point IMEI {error} already exists' },
+  LIGHT_POINT_NAME_EXISTS: { status: 409, message: 'Light point name {error} already exists' },
+  LIGHT_POINT_SERIAL_EXISTS: { status: 409, message: 'Light point serial number {error} already exists' },
+  LUMINAIRE_SERIAL_EXISTS: { status: 409, message: 'Luminaire serial number {error} already exists' },
+  PROJECT_EXISTS: { status: 409, message: 'Project already exists' },
+  RECIPIENT_EXISTS: { status: 409, message: 'Recipient already exists' },
+  USER_ROLE_EXISTS: { status: 409, message: 'User already exists with that role' },
+  // deletion refusals
+  PROJECT_HAS_DEVICES: { status: 409, message: 'Delete a project with devices is forbidden' },
+  PROJECT_HAS_CHILDREN: { status: 409, message: 'The project has children and cannot be deleted' },
+  GROUP_HAS_MEMBERS: { status: 409, message: 'Group with members can not be deleted' },
+  DEFAULT_CALENDAR: { status: 409, message: 'Default calendar can not be deleted' },
+  CALENDAR_IN_GROUP: { status: 409, message: 'It is not possible to delete a calendar applied to a group' },
+  CONTROL_PROGRAM_IN_GROUP: {
+    status: 409,
+    message: 'It is not possible to delete a control program applied to a group',
+  },
+  CONTROL_PROGRAM_IN_CALENDAR: {
+    status: 409,
+    message: 'Control program cannot be deleted. It is been used in a calendar',
+  },
+  // files, import and location
+  ONLY_CSV: { status: 400, message: 'Only .csv files are allowed' },
+  FILE_TOO_LARGE: { status: 413, message: 'File too large' },
+  UNABLE_TO_PROCESS_FILE: { status: 400, message: 'Unable to process file' },
+  UNKNOWN_FILE_ERROR: { status: 500, message: 'Unknown error processing file' },
+  FILE_ERRORS: { status: 400, message: 'Errors while processing file' },
+  IMPORT_ERRORS: { status: 400, message: 'Errors during importation' },
+  UPDATE_ERRORS: { status: 400, message: 'Errors during update' },
+  DOWNLOAD_ERRORS: { status: 400, message: 'Errors during download' },
+  LOCATE_DEVICE_NOT_FOUND: { status: 404, message: 'Device with serial number {error} not found' },
+  LOCATE_NOT_IN_PROJECT: { status: 400, message: 'Device {field} not in project on location update' },
+  LOCATE_LATITUDE_INVALID: {
+    status: 400,
+    message: 'Value error on field latitude of device with serial number {error}',
+  },
+  LOCATE_LONGITUDE_INVALID: {
+    status: 400,
+    message: 'Value error on field longitude of device with serial number {error}',
+  },
+  // relations and alarms
+  UNABLE_TO_CREATE_RELATION: { status: 400, message: 'Unable to create relation' },
+  UNABLE_TO_UPDATE_RELATION: { status: 400, message: 'Unable to update relation' },
+  FAILED_TO_REMOVE_ALARMS: { status: 500, message: 'Failed to remove {total} alarms' },
+  FAILED_TO_RESTORE_ALARMS: { status: 500, message: 'Failed to restore {total} alarms' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+export const ErrorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+
+/** A field-level validation problem: where, which rule, and the rule's bound when it has one. */
+export const FieldIssueSchema = z.object({
+  path: z.string(),
+  rule: z.enum(['required', 'type', 'min', 'max', 'minLength', 'maxLength', 'format', 'enum', 'unknownKey', 'invalid']),
+  limit: z.number().optional(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/**
+ * The body of every error answer.
+ *
+ * @example
+ * { "error": { "code": "DEVICE_NOT_FOUND", "message": "Device not found" } }
+ */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Turns zod issues into field issues a client can translate ('Required field', 'Maximum value is 10', …). */
+export function toFieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    const base = { path, message: issue.message };
+    switch (issue.code) {
+      case 'invalid_type':
+        // zod leaves `input` out of issues unless asked; its message names what it received.
+        return { ...base, rule: /received undefined$/.test(issue.message) ? 'required' : 'type' };
+      case 'too_small':
+        return { ...base, rule: issue.origin === 'string' ? 'minLength' : 'min', limit: Number(issue.minimum) };
+      case 'too_big':
+        return { ...base, rule: issue.origin === 'string' ? 'maxLength' : 'max', limit: Number(issue.maximum) };
+      case 'invalid_format':
+        return { ...base, rule: 'format' };
+      case 'invalid_value':
+      case 'invalid_union':
+        return { ...base, rule: 'enum' };
+      case 'unrecognized_keys':
+        return { ...base, path: [path, ...issue.keys].filter(Boolean).join('.'), rule: 'unknownKey' };
+      default:
+        return { ...base, rule: 'invalid' };
+    }
+  });
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { AttributeValuesSchema } from './attributes';
+import { PageQuerySchema } from './pagination';
+import { QueuedRequestSchema } from './requests';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Event names, exactly as the specification spells them. */
+export const DeviceEventTypeSchema = z.enum([
+  'DeviceAttributeValueUpdated',
+  'DeviceCommandRequested',
+  'DeviceConnectionStatusUpdated',
+]);
+export type DeviceEventType = z.infer<typeof DeviceEventTypeSchema>;
+
+/** New attribute values reported by a device. */
+export const DeviceAttributeValueUpdatedSchema = z.object({
+  deviceId: z.uuid(),
+  projectId: z.uuid(),
+  ts: isoDateTime,
+  values: AttributeValuesSchema,
+});
+export type DeviceAttributeValueUpdated = z.infer<typeof DeviceAttributeValueUpdatedSchema>;
+
+/** A queued request changed (accepted, progressed, finished or cancelled). */
+export const DeviceCommandRequestedSchema = z.object({
+  deviceId: z.uuid(),
+  projectId: z.uuid(),
+  ts: isoDateTime,
+  request: QueuedRequestSchema,
+});
+export type DeviceCommandRequested = z.infer<typeof DeviceCommandRequestedSchema>;
+
+/** A device connected or disconnected. */
+export const DeviceConnectionStatusUpdatedSchema = z.object({
+  deviceId: z.uuid(),
+  projectId: z.uuid(),
+  ts: isoDateTime,
+  connected: z.boolean(),
+});
+export type DeviceConnectionStatusUpdated = z.infer<typeof DeviceConnectionStatusUpdatedSchema>;
+
+export const DEVICE_EVENT_SCHEMAS = {
+  DeviceAttributeValueUpdated: DeviceAttributeValueUpdatedSchema,
+  DeviceCommandRequested: DeviceCommandRequestedSchema,
+  DeviceConnectionStatusUpdated: DeviceConnectionStatusUpdatedSchema,
+} as const;
+
+export interface DeviceEventPayloads {
+  DeviceAttributeValueUpdated: DeviceAttributeValueUpdated;
+  DeviceCommandRequested: DeviceCommandRequested;
+  DeviceConnectionStatusUpdated: DeviceConnectionStatusUpdated;
+}
+
+/** A persisted device event, as `GET /devices/{id}/events` lists it (newest first). */
+export const DeviceEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    id: z.string(),
+    type: z.literal('DeviceAttributeValueUpdated'),
+    deviceId: z.uuid(),
+    ts: isoDateTime,
+    payload: DeviceAttributeValueUpdatedSchema,
+  }),
+  z.object({
+    id: z.string(),
+    type: z.literal('DeviceCommandRequested'),
+    deviceId: z.uuid(),
+    ts: isoDateTime,
+    payload: DeviceCommandRequestedSchema,
+  }),
+  z.object({
+    id: z.string(),
+    type: z.literal('DeviceConnectionStatusUpdated'),
+    deviceId: z.uuid(),
+    ts: isoDateTime,
+    payload: DeviceConnectionStatusUpdatedSchema,
+  }),
+]);
+export type DeviceEvent = z.infer<typeof DeviceEventSchema>;
+
+export const DeviceEventListQuerySchema = PageQuerySchema.extend({
+  type: DeviceEventTypeSchema.optional(),
+});
+export type DeviceEventListQuery = z.infer<typeof DeviceEventListQuerySchema>;
+
+/**
+ * Socket.IO server → client events. Each payload is one object or, when batched, an array.
+ *
+ * @example
+ * socket.on('DeviceConnectionStatusUpdated', (batch) => [batch].flat().forEach(apply));
+ */
+export type ServerToClientEvents = {
+  [K in DeviceEventType]: (payload: DeviceEventPayloads[K] | DeviceEventPayloads[K][]) => void;
+};

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { toFieldIssues } from './errors';
+import { DownCommandMessageSchema, UpCommandMessageSchema, UpConnectionMessageSchema } from './mqtt';
+
+const requestId = '3f1c2a6e-8d4b-4c1a-9e2f-1a2b3c4d5e6f';
+
+describe('device messages', () => {
+  it('accepts a connection message carrying a registration', () => {
+    const message = {
+      connected: true,
+      ts: '2026-11-21T18:00:00.000Z',
+      registration: { deviceType: 'light-point-controller', vendor: 'orion', latitude: 41.39, longitude: 2.17 },
+    };
+    expect(UpConnectionMessageSchema.parse(message)).toEqual(message);
+  });
+
+  it('refuses a registration of an unknown vendor family at its field', () => {
+    const result = UpConnectionMessageSchema.safeParse({
+      connected: true,
+      ts: '2026-11-21T18:00:00Z',
+      registration: { deviceType: 'light-point-controller', vendor: 'acme' },
+    });
+    expect(toFieldIssues(result.error!)[0]).toMatchObject({ path: 'registration.vendor', rule: 'enum' });
+  });
+
+  it('accepts command progress and a final error with its code', () => {
+    expect(UpCommandMessageSchema.parse({ requestId, status: 'IN_PROGRESS', progress: 40 }).progress).toBe(40);
+    const error = { requestId, status: 'ERROR', progress: 10, error: { code: 'METHOD_NOT_ALLOWED' } };
+    expect(UpCommandMessageSchema.parse(error).error?.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('refuses an ERROR status without the error', () => {
+    const result = UpCommandMessageSchema.safeParse({ requestId, status: 'ERROR', progress: 10 });
+    expect(toFieldIssues(result.error!)[0]).toMatchObject({ path: 'error' });
+  });
+
+  it('refuses progress over 100 and a request id that is not a UUID', () => {
+    const result = UpCommandMessageSchema.safeParse({ requestId: '42', status: 'DONE', progress: 101 });
+    expect(toFieldIssues(result.error!).map((issue) => issue.path)).toEqual(['requestId', 'progress']);
+  });
+
+  it('refuses a down command with a timestamp that is not ISO-8601', () => {
+    const result = DownCommandMessageSchema.safeParse({
+      requestId,
+      command: 'reboot',
+      params: {},
+      attempt: 1,
+      ts: 'yesterday',
+    });
+    expect(toFieldIssues(result.error!)[0]).toMatchObject({ path: 'ts', rule: 'format' });
+  });
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** A project, or a subproject when `parentId` is set. */
+export const ProjectSchema = z.object({
+  id: z.uuid(),
+  name: z.string().min(1).max(120),
+  parentId: z.uuid().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  clientInfo: z.string().max(2000).nullable(),
+  logoUrl: z.string().max(2000).nullable(),
+  supportEmail: z.email().nullable(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+/** The demo project seeded on first start, and its subproject. Fixed so the simulator can place devices in them. */
+export const DEMO_PROJECT_ID = '00000000-0000-4000-8000-000000000001';
+export const DEMO_SUBPROJECT_ID = '00000000-0000-4000-8000-000000000002';

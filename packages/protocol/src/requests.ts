@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CommandNameSchema } from './commands';
+import { ErrorCodeSchema } from './errors';
+import { PageQuerySchema } from './pagination';
+
+/** Queued request statuses (spec §4). `IN_PROGRESS` is the only one that can still change. */
+export const QueuedRequestStatusSchema = z.enum(['IN_PROGRESS', 'DONE', 'ERROR', 'CANCELLED']);
+export type QueuedRequestStatus = z.infer<typeof QueuedRequestStatusSchema>;
+export const FINAL_REQUEST_STATUSES: readonly QueuedRequestStatus[] = ['DONE', 'ERROR', 'CANCELLED'];
+
+/**
+ * A command sent to a device, from acceptance to its end state. `attempt` counts deliveries
+ * to the device (re-sent when the device stays silent); `progress` is 0–100.
+ *
+ * @example
+ * { "id": "…", "deviceId": "…", "command": "switchOff", "params": {}, "status": "DONE",
+ *   "progress": 100, "attempt": 1, "error": null, … }
+ */
+export const QueuedRequestSchema = z.object({
+  id: z.uuid(),
+  deviceId: z.uuid(),
+  projectId: z.uuid(),
+  command: CommandNameSchema,
+  params: z.record(z.string(), z.unknown()),
+  status: QueuedRequestStatusSchema,
+  progress: z.number().int().min(0).max(100),
+  attempt: z.number().int().min(1),
+  error: z.object({ code: ErrorCodeSchema, message: z.string() }).nullable(),
+  requestedBy: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type QueuedRequest = z.infer<typeof QueuedRequestSchema>;
+
+export const QueuedRequestListQuerySchema = PageQuerySchema.extend({
+  deviceId: z.uuid().optional(),
+  projectId: z.uuid().optional(),
+  status: QueuedRequestStatusSchema.optional(),
+});
+export type QueuedRequestListQuery = z.infer<typeof QueuedRequestListQuerySchema>;

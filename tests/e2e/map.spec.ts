@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import mqtt from 'mqtt';
+import { E2E_MQTT_PORT } from '../playwright.config';
+import { connectedLightPoints } from './fleet';
+
+// The demo user speaks Spanish; these specs read English labels.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
+});
+
+test('the map shows the simulated fleet, live', async ({ page, request }) => {
+  await connectedLightPoints(request, 'orion');
+  await page.goto('/lighting/map');
+  await expect(page.getByTestId('device-map')).toBeVisible();
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'connected');
+  await expect(page.getByTestId('fleet-summary')).toContainText(/60/);
+  // One marker per device is drawn on the map.
+  await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(60);
+});
+
+test('switching a light point off shows progress, then DONE, then the new state', async ({ page, request }) => {
+  const [device] = await connectedLightPoints(request, 'orion');
+  if (!device) throw new Error('no light point');
+  // Start from a lit luminaire so that switching off visibly changes it.
+  const on = await request.post(`/lighting/api/v1/devices/${device.id}/commands`, { data: { command: 'switchOn' } });
+  expect(on.status()).toBe(202);
+
+  await page.goto('/lighting/map');
+  await page.getByTestId('device-search').click();
+  await page.getByTestId('device-search').fill(device.serialNumber);
+  await page.getByRole('option', { name: new RegExp(device.serialNumber) }).click();
+  await expect(page).toHaveURL(new RegExp(`/lighting/map/devices/${device.id}\\?tab=details`));
+  const panel = page.getByTestId('device-panel');
+  await expect(panel).toContainText(device.serialNumber);
+
+  await panel.getByRole('tab', { name: /real time measures/i }).click();
+  await expect(page).toHaveURL(/tab=realTimeMeasures/);
+  await expect(panel.getByTestId('attr-poweredOn')).toContainText(/yes|on/i);
+
+  await panel.getByTestId('command-switchOff').click();
+  const row = panel.locator('[data-testid^="request-"][data-status]').first();
+  await expect(row).toHaveAttribute('data-status', 'IN_PROGRESS');
+  await expect(row.getByRole('progressbar')).toBeVisible();
+  await expect(row).toHaveAttribute('data-status', 'DONE', { timeout: 30_000 });
+  // Fluent's toaster also repeats the text for screen readers: the toast itself is the list item.
+  await expect(page.getByRole('listitem', { name: 'Operation success' })).toBeVisible();
+  await expect(panel.getByTestId('attr-poweredOn')).toContainText(/no|off/i);
+});
+
+test('a deep link opens the device panel on the requested tab', async ({ page, request }) => {
+  const [device] = await connectedLightPoints(request, 'vega');
+  if (!device) throw new Error('no light point');
+  await page.goto(`/lighting/map/devices/${device.id}?tab=realTimeMeasures`);
+  await expect(page.getByTestId('device-panel')).toContainText(device.serialNumber);
+  await expect(page.getByTestId('attr-voltage')).toContainText('V');
+});
+
+test('a device that registers while the map is open appears without a reload', async ({ page, request }) => {
+  await connectedLightPoints(request, 'orion');
+  await page.goto('/lighting/map');
+  const markers = page.locator('[data-testid="device-map"] path.leaflet-interactive');
+  await expect(markers).toHaveCount(60);
+
+  const serial = 'E2E-NEW-LP-1';
+  const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E_MQTT_PORT}`);
+  const ts = new Date().toISOString();
+  const registration = { deviceType: 'light-point-controller', vendor: 'vega', latitude: 41.3874, longitude: 2.1686 };
+  await device.publishAsync(
+    `lighting/v1/devices/${serial}/up/connection`,
+    JSON.stringify({ connected: true, ts, registration }),
+    { qos: 1 },
+  );
+  await device.publishAsync(
+    `lighting/v1/devices/${serial}/up/attributes`,
+    JSON.stringify({ ts, values: { poweredOn: true, dimming: 80 } }),
+    { qos: 1 },
+  );
+  await expect(markers).toHaveCount(61);
+  await expect(page.getByTestId('fleet-summary')).toContainText('61');
+  await device.endAsync();
+});

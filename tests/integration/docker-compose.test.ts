@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { loadSimulatorConfig } from '@farola/fleet-simulator';
+import { loadConfig } from '@farola/realtime-server';
+
+interface ComposeFile {
+  services: Record<string, { environment?: Record<string, string>; command?: string[]; depends_on?: object }>;
+}
+
+const compose = load(
+  readFileSync(fileURLToPath(new URL('../../docker-compose.yml', import.meta.url)), 'utf8'),
+) as ComposeFile;
+
+/** Resolves compose's `${NAME:-default}` the way `docker compose` does when NAME is unset. */
+function resolveDefaults(environment: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(environment).map(([name, value]) => [name, value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]),
+  );
+}
+
+// Docker does not run here: the live-chain test runs this same topology (PostgreSQL, Mosquitto,
+// server, simulator) as plain processes; this test keeps the file itself in step with the code.
+describe('docker-compose.yml', () => {
+  it('describes the database, the broker, the server and the simulator', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'fleet-simulator',
+      'mosquitto',
+      'postgres',
+      'realtime-server',
+    ]);
+  });
+
+  it('sets only configuration the server accepts, on PostgreSQL and the external broker', () => {
+    const config = loadConfig(resolveDefaults(compose.services['realtime-server']?.environment));
+    expect(config.databaseUrl).toBe('postgres://farola:farola@postgres:5432/farola');
+    expect(config.mqttUrl).toBe('mqtt://mosquitto:1883');
+  });
+
+  it('points the simulator at the same broker the server uses', () => {
+    const options = loadSimulatorConfig(resolveDefaults(compose.services['fleet-simulator']?.environment));
+    expect(options.mqttUrl).toBe('mqtt://mosquitto:1883');
+    const script = compose.services['fleet-simulator']?.command?.at(-1) ?? '';
+    expect(existsSync(fileURLToPath(new URL(`../../${script}`, import.meta.url)))).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Device, Page, QueuedRequest } from '@farola/protocol';
+import { connectSocket, getJson, nextEvent, postJson, type Stack, startStack, type Topology } from './stack';
+
+const run = promisify(execFile);
+const topologies: Topology[] = process.env['FAROLA_SKIP_EXTERNAL'] === '1' ? ['embedded'] : ['embedded', 'external'];
+
+describe.each(topologies)('the live chain on the %s database and broker', (topology) => {
+  let stack: Stack;
+  const api = (path: string) => `${stack.httpUrl}/lighting/api/v1${path}`;
+
+  beforeAll(async () => {
+    stack = await startStack(topology);
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  async function fleetDevices(): Promise<Device[]> {
+    const { body } = await getJson<Page<Device>>(api(`/devices?q=${stack.serialPrefix}&limit=500`));
+    return body.items;
+  }
+
+  it('registers every simulated device and lists it with its latest attributes', async () => {
+    await expect.poll(async () => (await fleetDevices()).length, { timeout: 20_000 }).toBe(stack.fleet.devices.length);
+    const devices = await fleetDevices();
+    expect(new Set(devices.map((device) => device.vendor))).toEqual(new Set(['orion', 'vega']));
+    expect(new Set(devices.map((device) => device.deviceType))).toEqual(
+      new Set(['light-point-controller', 'cabinet-controller']),
+    );
+    await expect
+      .poll(async () => (await fleetDevices()).every((device) => device.attributes.voltage !== undefined))
+      .toBe(true);
+  });
+
+  it('pushes simulator reports to a browser socket', async () => {
+    const socket = await connectSocket(stack.httpUrl);
+    const serials = new Set(stack.fleet.devices.map((device) => device.serialNumber));
+    const ids = new Set((await fleetDevices()).filter((d) => serials.has(d.serialNumber)).map((d) => d.id));
+    const event = await nextEvent(socket, 'DeviceAttributeValueUpdated', (payload) => ids.has(payload.deviceId));
+    expect(event.values.voltage).toBeGreaterThan(200);
+    socket.close();
+  });
+
+  it('switches a light point off: queued, in progress, done, and the new state reported', async () => {
+    const lightPoint = (await fleetDevices()).find(
+      (device) => device.deviceType === 'light-point-controller' && device.connected,
+    );
+    expect(lightPoint).toBeDefined();
+    const socket = await connectSocket(stack.httpUrl);
+    const done = nextEvent(
+      socket,
+      'DeviceCommandRequested',
+      (payload) => payload.deviceId === lightPoint!.id && payload.request.status === 'DONE',
+    );
+    const poweredOff = nextEvent(
+      socket,
+      'DeviceAttributeValueUpdated',
+      (payload) => payload.deviceId === lightPoint!.id && payload.values.poweredOn === false,
+    );
+    const accepted = await postJson<QueuedRequest>(api(`/devices/${lightPoint!.id}/commands`), {
+      command: 'switchOff',
+    });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({ status: 'IN_PROGRESS', attempt: 1, command: 'switchOff' });
+    expect((await done).request.progress).toBe(100);
+    await poweredOff;
+    const { body } = await getJson<QueuedRequest>(api(`/queued-requests/${accepted.body.id}`));
+    expect(body.status).toBe('DONE');
+    socket.close();
+  });
+
+  /** Publishes as a device with the stock Mosquitto client, as docs/device-protocol.md shows. */
+  async function mosquittoPub(serial: string, channel: string, message: string): Promise<void> {
+    const port = new URL(stack.mqttUrl).port;
+    await run('mosquitto_pub', [
+      '-p',
+      port,
+      '-q',
+      '1',
+      '-t',
+      `lighting/v1/devices/${serial}/up/${channel}`,
+      '-m',
+      message,
+    ]);
+  }
+
+  it('carries a message published by mosquitto_pub to a Socket.IO client', async () => {
+    const serial = `${stack.serialPrefix}-STOCK-1`;
+    const registration = {
+      connected: true,
+      ts: new Date().toISOString(),
+      registration: { deviceType: 'light-point-controller', vendor: 'vega', latitude: 41.39, longitude: 2.17 },
+    };
+    await mosquittoPub(serial, 'connection', JSON.stringify(registration));
+    let deviceId = '';
+    await expect
+      .poll(async () => {
+        const { body } = await getJson<Page<Device>>(api(`/devices?q=${serial}`));
+        deviceId = body.items.find((device) => device.serialNumber === serial)?.id ?? '';
+        return deviceId;
+      })
+      .not.toBe('');
+
+    const socket = await connectSocket(stack.httpUrl);
+    const reported = nextEvent(socket, 'DeviceAttributeValueUpdated', (payload) => payload.deviceId === deviceId);
+    const report = { ts: new Date().toISOString(), values: { dimming: 40, poweredOn: true, voltage: 229.5 } };
+    await mosquittoPub(serial, 'attributes', JSON.stringify(report));
+    expect((await reported).values).toEqual(report.values);
+    const { body } = await getJson<Device>(api(`/devices/${deviceId}`));
+    expect(body).toMatchObject({ serialNumber: serial, vendor: 'vega', connected: true, attributes: { dimming: 40 } });
+    socket.close();
+  });
+
+  it('counts a malformed device message and keeps serving', async () => {
+    const health = async () =>
+      (await getJson<{ mqtt: { rejected: number } }>(`${stack.httpUrl}/lighting/api/health`)).body;
+    const before = (await health()).mqtt.rejected;
+    const serial = stack.fleet.devices[0]!.serialNumber;
+    await mosquittoPub(serial, 'attributes', '{"ts": "now", "values": {"dimming": 700}}');
+    await mosquittoPub(serial, 'attributes', 'not json');
+    await expect.poll(async () => (await health()).mqtt.rejected).toBeGreaterThanOrEqual(before + 2);
+    expect((await getJson(api('/devices?limit=1'))).status).toBe(200);
+  });
+});
