@@ -79,15 +79,19 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   };
 }
 
-/** Polls the device list until the serial number shows up, and returns the device id. */
-async function waitForDevice(api: Harness['api'], serial: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+/**
+ * Polls the device list until the serial number shows up, and returns the device id. The deadline is
+ * generous because a shared broker (the machine's Mosquitto) may be carrying other fleets' traffic.
+ */
+async function waitForDevice(api: Harness['api'], serial: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     const { body } = await api(`/v1/devices?q=${encodeURIComponent(serial)}`);
     const found = (body.items as { id: string; serialNumber: string }[]).find((d) => d.serialNumber === serial);
     if (found) return found.id;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`device ${serial} was not registered`);
+  throw new Error(`device ${serial} was not registered within ${timeoutMs} ms`);
 }
 
 /** Resolves with the first payload of `event` (batches flattened) that matches. */
