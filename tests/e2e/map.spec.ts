@@ -1,7 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import mqtt from 'mqtt';
 import { E2E_MQTT_PORT } from '../playwright.config';
 import { connectedLightPoints } from './fleet';
+
+/** Whether every marker lies inside the map, and how much of the map's width or height the fleet spans. */
+function fleetFraming(page: Page) {
+  return page.evaluate(() => {
+    const map = document.querySelector('[data-testid="device-map"]')?.getBoundingClientRect();
+    const markers = [...document.querySelectorAll('[data-testid="device-map"] path.leaflet-interactive')].map((m) =>
+      m.getBoundingClientRect(),
+    );
+    if (!map || markers.length === 0) return { allInside: false, spread: 0 };
+    const allInside = markers.every(
+      (m) => m.left >= map.left && m.right <= map.right && m.top >= map.top && m.bottom <= map.bottom,
+    );
+    const width = Math.max(...markers.map((m) => m.right)) - Math.min(...markers.map((m) => m.left));
+    const height = Math.max(...markers.map((m) => m.bottom)) - Math.min(...markers.map((m) => m.top));
+    return { allInside, spread: Math.max(width / map.width, height / map.height) };
+  });
+}
 
 // The demo user speaks Spanish; these specs read English labels.
 test.beforeEach(async ({ page }) => {
@@ -16,6 +33,9 @@ test('the map shows the simulated fleet, live', async ({ page, request }) => {
   await expect(page.getByTestId('fleet-summary')).toContainText(/60/);
   // One marker per device is drawn on the map.
   await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(60);
+  // The map opens framing the fleet: every marker in view, and the fleet spread across the map.
+  await expect.poll(async () => (await fleetFraming(page)).spread).toBeGreaterThan(0.4);
+  expect((await fleetFraming(page)).allInside).toBe(true);
 });
 
 test('switching a light point off shows progress, then DONE, then the new state', async ({ page, request }) => {

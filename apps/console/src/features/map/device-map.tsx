@@ -1,8 +1,9 @@
 import { MapContainer, TileLayer } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { getRuntimeConfig } from '@/lib/config';
-import { DeviceMarkers } from './device-markers';
 import { useDeviceMapStyles } from './device-map.styles';
+import { DeviceMarkers } from './device-markers';
+import { FitFleet } from './fit-fleet';
 import { FollowSelection } from './follow-selection';
 
 /** Leaflet needs a maxZoom even when the tile server is unreachable (offline machines). */
@@ -18,6 +19,7 @@ export function DeviceMap() {
       <MapContainer className={styles.map} center={mapCenter} zoom={mapZoom} maxZoom={MAX_ZOOM} preferCanvas={false}>
         <TileLayer url={mapTileUrl} attribution={mapAttribution} maxZoom={MAX_ZOOM} />
         <DeviceMarkers />
+        <FitFleet />
         <FollowSelection />
       </MapContainer>
     </div>
