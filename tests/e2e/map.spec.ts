@@ -20,6 +20,17 @@ function fleetFraming(page: Page) {
   });
 }
 
+/** The centre of each marker on screen, in whole pixels (a selected marker is larger, not moved). */
+function markerBoxes(page: Page) {
+  return page
+    .locator('[data-testid="device-map"] path.leaflet-interactive')
+    .evaluateAll((paths) =>
+      paths
+        .map((p) => p.getBoundingClientRect())
+        .map((r) => [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]),
+    );
+}
+
 // The demo user speaks Spanish; these specs read English labels.
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
@@ -65,6 +76,25 @@ test('switching a light point off shows progress, then DONE, then the new state'
   // Fluent's toaster also repeats the text for screen readers: the toast itself is the list item.
   await expect(page.getByRole('listitem', { name: 'Operation success' })).toBeVisible();
   await expect(panel.getByTestId('attr-poweredOn')).toContainText(/no|off/i);
+});
+
+test('the map keeps its view while a device panel opens and closes', async ({ page, request }) => {
+  const [device] = await connectedLightPoints(request, 'orion');
+  if (!device) throw new Error('no light point');
+  await page.goto('/lighting/map');
+  const markers = page.locator('[data-testid="device-map"] path.leaflet-interactive');
+  await expect(markers).toHaveCount(60);
+  await page.getByTestId('device-search').fill(device.serialNumber);
+  await page.getByRole('option', { name: new RegExp(device.serialNumber) }).click();
+  await expect(page.getByTestId('device-panel')).toContainText(device.serialNumber);
+  // Wait for the fly-to to settle, then close the panel: nothing on the map may move.
+  const settled = async () => JSON.stringify(await markerBoxes(page));
+  let before = '';
+  await expect.poll(async () => before === (before = await settled()), { intervals: [500] }).toBe(true);
+  await page.getByTestId('device-panel').getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/lighting\/map$/);
+  await page.waitForTimeout(1000);
+  expect(await settled()).toBe(before);
 });
 
 test('a deep link opens the device panel on the requested tab', async ({ page, request }) => {

@@ -17,7 +17,7 @@ export function AppRoutes() {
   return (
     <Switch>
       {ROUTES.map((route) => (
-        <Route key={route.path} path={route.path}>
+        <Route key={route.screen ?? route.path} path={route.path}>
           {(params) => <GuardedRoute route={route} params={params} />}
         </Route>
       ))}

@@ -20,6 +20,8 @@ export type AppRoute = {
   path: string;
   name: string;
   requiresRole: readonly Role[];
+  /** Rows of one screen keep it mounted as the URL moves between them (the map under its device panel). */
+  screen?: string;
 } & ({ render: (params: Params) => ReactNode } | { redirectTo: string });
 
 const R = ROUTE_ROLES;
@@ -27,10 +29,11 @@ const R = ROUTE_ROLES;
 /** Spec §2's route table, in match order (fixed paths before parameterised siblings). */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', name: 'home', requiresRole: R.open, render: () => <HomePage /> },
-  { path: '/map', name: 'Map', requiresRole: R.open, render: () => <MapPage /> },
+  { path: '/map', name: 'Map', screen: 'map', requiresRole: R.open, render: () => <MapPage /> },
   {
     path: '/map/devices/:id',
     name: 'DeviceDetailPanel',
+    screen: 'map',
     requiresRole: R.open,
     render: ({ id = '' }) => <MapPage panel={<DeviceDetailPanel key={id} deviceId={id} />} />,
   },
