@@ -10,7 +10,7 @@ import {
   type CalendarRule,
   isNight,
   localMinutesOfDay,
-  nextTransition,
+  manualModeUntil,
   type SunDay,
   sunDay,
 } from './schedule';
@@ -121,9 +121,9 @@ export function cabinetFullValues(cabinet: Cabinet, nowMs: number): AttributeVal
   };
 }
 
-/** switchOn/switchOff of one output, or all of them when `output` is absent; manual until the next transition. */
+/** switchOn/switchOff of one output, or all of them when `output` is absent; manual mode for 6 hours. */
 export function switchCabinet(cabinet: Cabinet, on: boolean, nowMs: number, output?: number): void {
-  const until = nextTransition(nowMs, sunOf(cabinet, nowMs));
+  const until = manualModeUntil(nowMs);
   for (const candidate of cabinet.outputs) {
     if (output === undefined || candidate.index === output) candidate.override = { on, until };
   }

@@ -4,7 +4,7 @@ import { cabinetOutputOn } from './cabinet';
 import type { DeviceSpec } from './layout';
 import type { MeteredState } from './metering';
 import { runtimeRandom as random } from './random';
-import { curveLevel, isNight, localMinutesOfDay, nextTransition, type SunDay, sunDay, TIMEZONE } from './schedule';
+import { curveLevel, isNight, localMinutesOfDay, manualModeUntil, type SunDay, sunDay, TIMEZONE } from './schedule';
 
 const STANDBY_W = 0.5;
 const DRIVER_OUTPUT_V = 140;
@@ -13,7 +13,7 @@ const DRIVER_OUTPUT_V = 140;
 export interface LightPoint extends MeteredState {
   kind: 'light-point';
   cabinet: Cabinet | null;
-  /** switchOn/switchOff: holds until the next sunrise or sunset. */
+  /** switchOn/switchOff: manual mode, held for 6 hours. */
   override: { on: boolean; until: number } | null;
   /** Blink or dimming check in progress: forces this level. */
   transientLevel: number | null;
@@ -131,5 +131,5 @@ export function lightPointFullValues(lightPoint: LightPoint, nowMs: number): Att
 
 /** switchOn/switchOff: a manual state that the next sunrise or sunset hands back to the schedule. */
 export function switchLightPoint(lightPoint: LightPoint, on: boolean, nowMs: number): void {
-  lightPoint.override = { on, until: nextTransition(nowMs, sunOf(lightPoint, nowMs)) };
+  lightPoint.override = { on, until: manualModeUntil(nowMs) };
 }

@@ -55,13 +55,15 @@ describe('light point physics', () => {
     expect(lightPoint.energyKWh).toBeCloseTo(expectedKWh, 9);
   });
 
-  it('stays off after switchOff until the next sunrise or sunset hands it back to the schedule', () => {
+  it('stays off after switchOff for the 6 hours of manual mode, then the schedule lights it again', () => {
     const lightPoint = lightPoints.find((d) => d.spec.operateMode === '005')!;
     switchLightPoint(lightPoint, false, NOW);
     advanceLightPoint(lightPoint, NOW, 1);
     expect(lightPointLiveValues(lightPoint, NOW)).toMatchObject({ poweredOn: false, dimming: 0, dimmer: 0 });
-    const nextNight = Date.parse('2026-01-16T21:00:00Z');
-    expect(isLit(lightPoint, nextNight)).toBe(true);
+    const minute = 60_000;
+    // 21:00 UTC in January: the whole 6 hours and the minute after them are night in Barcelona.
+    expect(isLit(lightPoint, NOW + 6 * 60 * minute - minute)).toBe(false);
+    expect(isLit(lightPoint, NOW + 6 * 60 * minute + minute)).toBe(true);
   });
 });
 

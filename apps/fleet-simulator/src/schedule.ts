@@ -1,3 +1,4 @@
+import { MANUAL_MODE_MAX_HOURS } from '@farola/protocol';
 import * as SunCalc from 'suncalc';
 
 const DAY_MS = 86_400_000;
@@ -46,11 +47,9 @@ export function isNight(nowMs: number, sun: SunDay, offsets: AstroOffsets = NO_O
   return nowMs < sunrise || nowMs >= sunset;
 }
 
-/** When the schedule next flips between day and night: a manual switch lasts until then. */
-export function nextTransition(nowMs: number, sun: SunDay): number {
-  if (nowMs < sun.sunrise) return sun.sunrise;
-  if (nowMs < sun.sunset) return sun.sunset;
-  return sun.sunrise + DAY_MS;
+/** Spec §4: a manual switch holds for 6 hours (or until 'Restore calendar'), then the schedule takes over. */
+export function manualModeUntil(nowMs: number): number {
+  return nowMs + MANUAL_MODE_MAX_HOURS * 3_600_000;
 }
 
 const localClock = new Intl.DateTimeFormat('en-GB', {
