@@ -1,4 +1,4 @@
-import { BLINK_LIMITS, type CommandName, type CommandParams } from '@farola/protocol';
+import { BLINK_LIMITS, type CommandName, type CommandParams, MAX_FIXED_SCHEDULE_RULES } from '@farola/protocol';
 import { switchCabinet } from './cabinet';
 import { CommandError, type CommandContext, type CommandHandler } from './command-runner';
 import type { SimDevice } from './device';
@@ -115,6 +115,8 @@ const createAstroCalendar: CommandHandler = async (ctx) => {
 const createCalendar: CommandHandler = async (ctx) => {
   const { device } = ctx;
   const { rules } = paramsOf<'createCalendar'>(ctx);
+  const limit = MAX_FIXED_SCHEDULE_RULES[device.spec.vendor];
+  if (rules.length > limit) throw new CommandError('NOT_ACCEPTABLE', `This cabinet holds at most ${limit} rules`);
   await ctx.step();
   if (device.kind === 'cabinet') device.calendar = rules.map((rule) => ({ ...rule }));
   ctx.publishChanges();

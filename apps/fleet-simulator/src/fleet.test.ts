@@ -123,6 +123,14 @@ describe('a simulated fleet on a real broker', () => {
     });
   });
 
+  it("refuses a fixed schedule with more rules than the cabinet's family holds", async () => {
+    const rules = Array.from({ length: 5 }, (_, i) => ({ time: `0${i}:30`, dimming: 50 }));
+    const vega = sendCommand(device('vega', 'cabinet-controller').serialNumber, 'createCalendar', { rules });
+    expect(await finalAnswer(vega.requestId)).toMatchObject({ status: 'ERROR', error: { code: 'NOT_ACCEPTABLE' } });
+    const orion = sendCommand(device('orion', 'cabinet-controller').serialNumber, 'createCalendar', { rules });
+    expect((await finalAnswer(orion.requestId)).status).toBe('DONE');
+  });
+
   it('does not run a re-delivered request twice but repeats its answer', async () => {
     const { serialNumber } = device('orion', 'light-point-controller');
     const blink = sendCommand(serialNumber, 'blink', { count: 2, cycleSeconds: 2 });
