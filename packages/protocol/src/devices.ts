@@ -5,6 +5,8 @@ import { PageQuerySchema } from './pagination';
 import { DeviceTypeSchema, VendorSchema } from './vendors';
 
 const isoDateTime = z.iso.datetime({ offset: true });
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
 
 /** Serial numbers are also MQTT topic segments, so they exclude `/`, `+`, `#` and spaces. */
 export const SerialNumberSchema = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Expected 1-64 letters, digits, . _ : -');
@@ -31,8 +33,8 @@ export const DeviceSchema = z.object({
   category: z.string().max(60).nullable(),
   modelNumber: z.string().max(60).nullable(),
   firmwareVersion: z.string().max(40).nullable(),
-  latitude: z.number().min(-90).max(90).nullable(),
-  longitude: z.number().min(-180).max(180).nullable(),
+  latitude: latitude.nullable(),
+  longitude: longitude.nullable(),
   fixedLocation: z.boolean(),
   installationDate: isoDateTime.nullable(),
   connected: z.boolean(),
@@ -62,7 +64,11 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
   bbox: z
     .string()
     .transform((value) => value.split(',').map(Number))
-    .pipe(z.tuple([z.number().min(-180), z.number().min(-90), z.number().max(180), z.number().max(90)]))
+    .pipe(
+      z
+        .tuple([longitude, latitude, longitude, latitude])
+        .refine(([, south, , north]) => south <= north, 'The south edge must not lie north of the north edge'),
+    )
     .optional(),
   sort: z.enum(['serialNumber', '-serialNumber', 'name', '-name', 'createdAt', '-createdAt']).optional(),
 });
