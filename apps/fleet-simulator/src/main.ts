@@ -38,10 +38,16 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping: announcing every device as disconnected');
     const forceExit = setTimeout(() => process.exit(1), 10_000);
-    void fleet.stop().then(() => {
-      clearTimeout(forceExit);
-      process.exit(0);
-    });
+    fleet.stop().then(
+      () => {
+        clearTimeout(forceExit);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'could not stop the fleet cleanly');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
