@@ -1,10 +1,8 @@
 import {
   DeviceEventSchema,
-  DeviceSchema,
   pageSchema,
   QueuedRequestSchema,
   type CommandRequest,
-  type Device,
   type DeviceEvent,
   type Page,
   type QueuedRequest,
@@ -18,10 +16,6 @@ const RequestPageSchema = pageSchema(QueuedRequestSchema);
 export const EVENTS_PAGE_SIZE = 20;
 /** How many of the device's latest requests the panel lists. */
 export const RECENT_REQUESTS = 20;
-
-export function fetchDevice(deviceId: string): Promise<Device> {
-  return apiGet(`devices/${encodeURIComponent(deviceId)}`, DeviceSchema);
-}
 
 export function fetchDeviceEvents(deviceId: string, cursor?: string): Promise<Page<DeviceEvent>> {
   return apiGet(`devices/${encodeURIComponent(deviceId)}/events`, EventPageSchema, { limit: EVENTS_PAGE_SIZE, cursor });

@@ -1,5 +1,6 @@
 import type { QueuedRequest } from '@farola/protocol';
 import type { createStore } from 'jotai';
+import { RECENT_REQUESTS } from './api';
 import { deviceRequestIdsAtomFamily, requestAtomFamily } from './atoms';
 
 type Store = ReturnType<typeof createStore>;
@@ -10,8 +11,8 @@ function isStale(current: QueuedRequest | null, next: QueuedRequest): boolean {
 
 /**
  * Stores requests (from the API or the socket) in their atoms and lists new ones first on their
- * device. An update older than what is stored is ignored, so a late REST answer cannot undo a
- * live DONE.
+ * device, keeping only its RECENT_REQUESTS newest as the panel does. An update older than what is
+ * stored is ignored, so a late REST answer cannot undo a live DONE.
  */
 export function putRequests(store: Store, requests: readonly QueuedRequest[]): void {
   for (const request of requests) {
@@ -20,6 +21,6 @@ export function putRequests(store: Store, requests: readonly QueuedRequest[]): v
     store.set(atom, request);
     const idsAtom = deviceRequestIdsAtomFamily(request.deviceId);
     const ids = store.get(idsAtom);
-    if (!ids.includes(request.id)) store.set(idsAtom, [request.id, ...ids]);
+    if (!ids.includes(request.id)) store.set(idsAtom, [request.id, ...ids].slice(0, RECENT_REQUESTS));
   }
 }

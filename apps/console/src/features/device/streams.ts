@@ -1,9 +1,9 @@
 import type { DeviceEventType } from '@farola/protocol';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
-import { filter, from, map, merge, of, skip, switchMap } from 'rxjs';
+import { filter, from, map, merge, of, switchMap } from 'rxjs';
 import { bufferAnimationFrame } from '@/lib/realtime/buffer-animation-frame';
-import { connectionState$, event$ } from '@/lib/realtime/socket';
+import { event$, reconnected$ } from '@/lib/realtime/socket';
 import { fetchDeviceRequests } from './api';
 import { prependLiveEvents, toLiveEvent } from './live-events';
 import { putRequests } from './request-writer';
@@ -26,22 +26,19 @@ function deviceEvents$(deviceId: string) {
   );
 }
 
-/** Every reconnect (the first connection is not one). */
-const reconnected$ = connectionState$.pipe(
-  filter((state) => state === 'connected'),
-  skip(1),
-);
-
 /**
  * While the panel of `deviceId` is open: loads its recent queued requests (again after every
- * reconnect), then follows every request update and the device's live events, writing them into
- * the device feature's atoms once per animation frame.
+ * reconnect), then follows its request updates and live events, writing them into the device
+ * feature's atoms once per animation frame. Other devices' requests are not kept.
  */
 export function useDeviceStreams(deviceId: string): void {
   const store = useStore();
   useEffect(() => {
     const requests = event$('DeviceCommandRequested')
-      .pipe(bufferAnimationFrame())
+      .pipe(
+        filter((payload) => payload.deviceId === deviceId),
+        bufferAnimationFrame(),
+      )
       .subscribe((batch) =>
         putRequests(
           store,

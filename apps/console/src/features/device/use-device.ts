@@ -3,8 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/api-error';
+import { fetchDevice } from '@/lib/api/devices';
 import { deviceAtomFamily } from '@/lib/realtime/fleet-atoms';
-import { fetchDevice } from './api';
 
 export type DeviceLookup =
   | { state: 'loading' }

@@ -1,12 +1,14 @@
 import { DeviceSchema, PAGE_LIMIT_MAX, pageSchema } from '@farola/protocol';
-import { filter, map, merge, Observable, of, skip, switchMap } from 'rxjs';
+import { map, merge, Observable, of, switchMap } from 'rxjs';
+import { ApiError } from '@/lib/api/api-error';
 import { apiGet } from '@/lib/api/client';
+import { fetchDevice } from '@/lib/api/devices';
 import { appStore } from '@/lib/store';
 import { bufferAnimationFrame } from './buffer-animation-frame';
 import { isFleetLoadedAtom } from './fleet-atoms';
 import { createFleetWriter, type FleetWriter } from './fleet-writer';
 import type { FleetUpdate } from './fleet-updates';
-import { connectionState$, event$ } from './socket';
+import { event$, reconnected$ } from './socket';
 
 const DevicePageSchema = pageSchema(DeviceSchema);
 
@@ -39,8 +41,9 @@ function loadFleet$(writer: FleetWriter): Observable<void> {
 }
 
 /**
- * Fetches, once each, devices that the socket reports but the loaded fleet lacks: devices
- * registered since the load. While the fleet is still loading, later pages bring them.
+ * Fetches devices that the socket reports but the loaded fleet lacks (devices registered since
+ * the load), one request at a time per device; a failed fetch is tried again on the device's next
+ * update. While the fleet is still loading, later pages bring them.
  */
 function createDeviceDiscovery(writer: FleetWriter) {
   const requested = new Set<string>();
@@ -49,9 +52,13 @@ function createDeviceDiscovery(writer: FleetWriter) {
     for (const id of ids) {
       if (requested.has(id)) continue;
       requested.add(id);
-      apiGet(`devices/${id}`, DeviceSchema)
+      fetchDevice(id)
         .then((device) => writer.addDevice(device))
-        .catch((error: unknown) => console.error(`Loading device ${id} failed`, error));
+        .catch((error: unknown) => {
+          // A device the server says is not there (or not ours) stays skipped; other failures retry.
+          if (!(error instanceof ApiError && (error.status === 403 || error.status === 404))) requested.delete(id);
+          console.error(`Loading device ${id} failed`, error);
+        });
     }
   };
 }
@@ -67,11 +74,6 @@ function createDeviceDiscovery(writer: FleetWriter) {
  */
 export function startFleetSync(): () => void {
   const writer = createFleetWriter(appStore);
-  // The first connection is not a reconnect: the start load already covers it.
-  const reconnected$ = connectionState$.pipe(
-    filter((state) => state === 'connected'),
-    skip(1),
-  );
   const reloads = merge(of('start'), reconnected$)
     .pipe(switchMap(() => loadFleet$(writer)))
     .subscribe();

@@ -81,4 +81,38 @@ describe('createFleetWriter', () => {
     expect(store.get(deviceAtomFamily(gone.id))).toBeNull();
     expect(store.get(fleetSummaryAtom).total).toBe(1);
   });
+
+  it('keeps the listed devices on the map until a reload has loaded its last page, then lists them once', () => {
+    const { store, writer } = setup();
+    const [first, second, third] = [buildDevice({ seed: 61 }), buildDevice({ seed: 62 }), buildDevice({ seed: 63 })];
+    writer.putDevices([first, second]);
+    writer.setIds([first.id], false);
+    // The first load shows each page as it arrives.
+    expect(store.get(deviceIdsAtom)).toEqual([first.id]);
+    writer.setIds([first.id, second.id], true);
+    const loaded = store.get(deviceIdsAtom);
+
+    writer.putDevices([first]);
+    writer.setIds([first.id], false);
+    expect(store.get(deviceIdsAtom)).toBe(loaded);
+    writer.putDevices([second]);
+    writer.setIds([first.id, second.id], true);
+    expect(store.get(deviceIdsAtom)).toBe(loaded);
+
+    writer.putDevices([third]);
+    writer.setIds([first.id, second.id, third.id], true);
+    expect(store.get(deviceIdsAtom)).toEqual([first.id, second.id, third.id]);
+  });
+
+  it('leaves the atom of a device alone when a reload brings the same data', () => {
+    const { store, writer } = setup();
+    const device = buildDevice({ seed: 71 });
+    writer.putDevices([device]);
+    const stored = store.get(deviceAtomFamily(device.id));
+    writer.putDevices([structuredClone(device)]);
+    expect(store.get(deviceAtomFamily(device.id))).toBe(stored);
+    writer.putDevices([{ ...device, name: 'Renamed' }]);
+    expect(store.get(deviceAtomFamily(device.id))?.name).toBe('Renamed');
+    expect(store.get(fleetSummaryAtom).total).toBe(1);
+  });
 });

@@ -9,6 +9,23 @@ function isNewer(a: string | null, b: string | null): boolean {
   return a !== null && (b === null || Date.parse(a) > Date.parse(b));
 }
 
+/** Deep equality of JSON-shaped values (what the API and the socket deliver). */
+function isSameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aEntries = Object.entries(a);
+  const bRecord = b as Record<string, unknown>;
+  return (
+    aEntries.length === Object.keys(b).length &&
+    aEntries.every(([key, value]) => Object.hasOwn(bRecord, key) && isSameJson(value, bRecord[key]))
+  );
+}
+
+function isSameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, index) => id === b[index]);
+}
+
 /**
  * Writes the fleet into the device atoms and keeps the summary counts incrementally, so a frame
  * with a hundred updates costs a hundred atom writes, not a walk over the whole fleet.
@@ -35,25 +52,36 @@ export function createFleetWriter(store: Store) {
   };
 
   return {
-    /** Stores a page of devices from the API; realtime attributes newer than the page are kept. */
+    /**
+     * Stores a page of devices from the API; realtime attributes newer than the page are kept,
+     * and a device whose data did not change keeps its atom value, so its marker does not redraw.
+     */
     putDevices(devices: readonly Device[]): void {
       for (const device of devices) {
         const current = store.get(deviceAtomFamily(device.id));
         const keepLive = current && isNewer(current.attributesUpdatedAt, device.attributesUpdatedAt);
-        put(device.id, keepLive ? { ...device, attributes: current.attributes } : device);
+        const next = keepLive ? { ...device, attributes: current.attributes } : device;
+        if (!isSameJson(current, next)) put(device.id, next);
       }
       store.set(fleetSummaryAtom, summary);
     },
 
-    /** Sets the visible device ids; devices no longer listed are forgotten. */
+    /**
+     * Sets the visible device ids; devices no longer listed are forgotten. The first load shows
+     * each page as it arrives; a reload keeps the listed ids until its last page (`complete`), so
+     * markers do not vanish and grow back page by page.
+     */
     setIds(ids: readonly string[], complete: boolean): void {
+      const isReload = store.get(isFleetLoadedAtom);
+      if (!complete && isReload) return;
+      const current = store.get(deviceIdsAtom);
       if (complete) {
         const kept = new Set(ids);
-        for (const id of store.get(deviceIdsAtom)) if (!kept.has(id)) put(id, null);
+        for (const id of current) if (!kept.has(id)) put(id, null);
         store.set(fleetSummaryAtom, summary);
         store.set(isFleetLoadedAtom, true);
       }
-      store.set(deviceIdsAtom, ids);
+      if (!isSameIds(current, ids)) store.set(deviceIdsAtom, ids);
     },
 
     /** Applies one frame's realtime updates and returns the ids of devices it does not hold. */

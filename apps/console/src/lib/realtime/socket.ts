@@ -1,5 +1,5 @@
 import { DEVICE_EVENT_SCHEMAS, type DeviceEventPayloads, type DeviceEventType } from '@farola/protocol';
-import { BehaviorSubject, distinctUntilChanged, Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, Subject, type Observable } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import { getAccessToken } from '@/lib/session';
 import { normalisePayloads } from './normalise-payloads';
@@ -11,17 +11,30 @@ const EVENT_NAMES = Object.keys(DEVICE_EVENT_SCHEMAS) as DeviceEventType[];
 
 let socket: Socket | null = null;
 const state$ = new BehaviorSubject<ConnectionState>('disconnected');
-type Listener = (raw: unknown) => void;
-const listeners = new Map<DeviceEventType, Set<Listener>>(EVENT_NAMES.map((name) => [name, new Set()]));
+const reconnects$ = new Subject<void>();
+// One subject per event type: a message is validated once, however many streams listen to it.
+const payloadSubjects = new Map<DeviceEventType, Subject<unknown>>(EVENT_NAMES.map((name) => [name, new Subject()]));
 
 /**
- * The realtime connection's state; it replays the current state to new subscribers and goes
- * back to 'connected' after every reconnect (which is when clients resynchronise).
+ * The realtime connection's state; it replays the current state to new subscribers. It is
+ * 'connecting' while Socket.IO retries and 'disconnected' when it has given up (the server closed
+ * the connection, or the connection was refused).
  *
  * @example
- * connectionState$.pipe(filter((s) => s === 'connected')).subscribe(() => reloadDevices());
+ * connectionState$.subscribe((state) => showBadge(state));
  */
 export const connectionState$: Observable<ConnectionState> = state$.pipe(distinctUntilChanged());
+
+/**
+ * Emits every time the socket connects again after having been connected (not on the first
+ * connection), whenever the subscriber arrived: the moment to reload what was missed while the
+ * socket was down. It fires on the socket's own 'connect', not on the manager's 'reconnect',
+ * because only then does the server send events again.
+ *
+ * @example
+ * merge(of('open'), reconnected$).pipe(switchMap(() => load())).subscribe();
+ */
+export const reconnected$: Observable<void> = reconnects$.asObservable();
 
 /**
  * The validated payloads of one server event, one at a time (batched arrays are flattened,
@@ -31,26 +44,20 @@ export const connectionState$: Observable<ConnectionState> = state$.pipe(distinc
  * event$('DeviceConnectionStatusUpdated').subscribe(({ deviceId, connected }) => …);
  */
 export function event$<K extends DeviceEventType>(name: K): Observable<DeviceEventPayloads[K]> {
-  return new Observable<DeviceEventPayloads[K]>((subscriber) => {
-    const listener: Listener = (raw) => {
-      for (const payload of normalisePayloads(name, DEVICE_EVENT_SCHEMAS[name], raw)) {
-        subscriber.next(payload as DeviceEventPayloads[K]);
-      }
-    };
-    listeners.get(name)?.add(listener);
-    return () => {
-      listeners.get(name)?.delete(listener);
-    };
-  });
+  const subject = payloadSubjects.get(name) as Subject<DeviceEventPayloads[K]> | undefined;
+  if (!subject) throw new Error(`Unknown event ${name}`);
+  return subject.asObservable();
 }
 
 function dispatch(name: DeviceEventType, raw: unknown): void {
-  for (const listener of listeners.get(name) ?? []) listener(raw);
+  const subject = payloadSubjects.get(name);
+  if (!subject?.observed) return;
+  for (const payload of normalisePayloads(name, DEVICE_EVENT_SCHEMAS[name], raw)) subject.next(payload);
 }
 
 /**
- * Opens the Socket.IO connection (path `/lighting/socket.io`, reconnecting forever, sending the
- * current access token on every attempt) and returns the function that closes it.
+ * Opens the Socket.IO connection (path `/lighting/socket.io`, reconnecting after network losses,
+ * sending the current access token on every attempt) and returns the function that closes it.
  */
 export function connectRealtime(): () => void {
   if (socket) return () => undefined;
@@ -64,10 +71,17 @@ export function connectRealtime(): () => void {
     transports: ['websocket', 'polling'],
   });
   socket = current;
+  let hasConnected = false;
+  // Socket.IO retries on its own unless the server closed the connection or refused it.
+  const waitingState = (): ConnectionState => (current.active ? 'connecting' : 'disconnected');
   state$.next('connecting');
-  current.on('connect', () => state$.next('connected'));
-  current.on('disconnect', () => state$.next('connecting'));
-  current.on('connect_error', () => state$.next(current.active ? 'connecting' : 'disconnected'));
+  current.on('connect', () => {
+    state$.next('connected');
+    if (hasConnected) reconnects$.next();
+    hasConnected = true;
+  });
+  current.on('disconnect', () => state$.next(waitingState()));
+  current.on('connect_error', () => state$.next(waitingState()));
   for (const name of EVENT_NAMES) current.on(name, (raw: unknown) => dispatch(name, raw));
   return () => {
     current.removeAllListeners();
