@@ -129,3 +129,14 @@ test('a device that registers while the map is open appears without a reload', a
   await expect(page.getByTestId('fleet-summary')).toContainText('61');
   await device.endAsync();
 });
+
+test("the map's own controls speak the user's language", async ({ page, request }) => {
+  await connectedLightPoints(request, 'orion');
+  // Registered after the English default above, so this one wins.
+  await page.addInitScript(() => localStorage.setItem('defaultLocale', 'es'));
+  await page.goto('/lighting/map');
+  const map = page.getByTestId('device-map');
+  await expect(map.locator('.leaflet-control-zoom-in')).toHaveAttribute('title', 'Acercar');
+  await expect(map.locator('.leaflet-control-zoom-out')).toHaveAttribute('title', 'Alejar');
+  await expect(page.getByRole('button', { name: 'Mostrar coincidencias' })).toBeVisible();
+});

@@ -22,7 +22,7 @@ export function UserMenu() {
       <MenuTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"
-          aria-label={t('userMenu.open')}
+          aria-label={t('userMenu.label', { name: displayName })}
           data-testid="user-menu"
           icon={<Avatar name={displayName} image={user.picture ? { src: user.picture } : null} size={28} />}
         >

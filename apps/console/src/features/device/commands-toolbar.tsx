@@ -25,16 +25,17 @@ export function CommandsToolbar({ device }: { device: Device }) {
       <Button
         key={command}
         data-testid={`command-${command}`}
-        disabled={disabledReason !== null || isSending}
+        // Focusable while disabled, so keyboard and screen-reader users reach the reason too.
+        disabledFocusable={disabledReason !== null}
+        disabled={isSending}
         onClick={() => run(command)}
       >
         {t(`commandName.${command}`)}
       </Button>
     );
-    // A disabled button gets no pointer events; the wrapper keeps the reason discoverable.
     return disabledReason ? (
       <Tooltip key={command} content={disabledReason} relationship="description">
-        <span>{control}</span>
+        {control}
       </Tooltip>
     ) : (
       control

@@ -141,11 +141,16 @@ describe('the device detail panel', () => {
     expect(screen.queryByText('Operation success')).toBeNull();
   });
 
-  it('disables commands while the device is disconnected', () => {
+  it('disables commands while the device is disconnected, keeping them focusable with the reason', () => {
     const device = buildDevice({ seed: 505, connected: false });
     createFleetWriter(appStore).putDevices([device]);
     renderPanel(device.id);
-    expect(screen.getByTestId('command-switchOff').hasAttribute('disabled')).toBe(true);
+    const command = screen.getByTestId('command-switchOff');
+    expect(command.getAttribute('aria-disabled')).toBe('true');
+    // Not the native attribute: that would take the button out of the tab order.
+    expect(command.hasAttribute('disabled')).toBe(false);
+    const reasonId = command.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(reasonId)?.textContent).toBe('The device is disconnected');
     expect(screen.getByTestId('device-panel').textContent).toContain('Disconnected');
   });
 

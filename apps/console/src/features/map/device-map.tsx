@@ -1,4 +1,5 @@
-import { MapContainer, TileLayer } from 'react-leaflet';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, TileLayer, ZoomControl } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { getRuntimeConfig } from '@/lib/config';
 import { useDeviceMapStyles } from './device-map.styles';
@@ -13,11 +14,22 @@ const MAX_ZOOM = 19;
 export function DeviceMap() {
   const { mapCenter, mapZoom, mapTileUrl, mapAttribution } = getRuntimeConfig();
   const styles = useDeviceMapStyles();
+  const { t, i18n } = useTranslation('map');
   return (
     // MapContainer does not pass data attributes through, so the test hook sits on a wrapper.
     <div data-testid="device-map" className={styles.root}>
-      <MapContainer className={styles.map} center={mapCenter} zoom={mapZoom} maxZoom={MAX_ZOOM} preferCanvas={false}>
+      {/* Leaflet's own zoom control is titled in English only; ours is translated. */}
+      <MapContainer
+        className={styles.map}
+        center={mapCenter}
+        zoom={mapZoom}
+        maxZoom={MAX_ZOOM}
+        preferCanvas={false}
+        zoomControl={false}
+      >
         <TileLayer url={mapTileUrl} attribution={mapAttribution} maxZoom={MAX_ZOOM} />
+        {/* Leaflet sets a control's titles once: a new language needs a new control. */}
+        <ZoomControl key={i18n.language} position="topleft" zoomInTitle={t('zoom.in')} zoomOutTitle={t('zoom.out')} />
         <DeviceMarkers />
         <FitFleet />
         <FollowSelection />

@@ -12,7 +12,8 @@ export function DeviceSearch({ className }: { className?: string }) {
       data-testid="device-search"
       className={className}
       freeform
-      expandIcon={<SearchRegular />}
+      // Fluent would name the icon button 'Open …' in English.
+      expandIcon={{ children: <SearchRegular />, 'aria-label': t('search.open') }}
       aria-label={t('search.label')}
       placeholder={t('search.placeholder')}
       value={query}

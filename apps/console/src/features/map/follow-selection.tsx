@@ -11,10 +11,11 @@ export function FollowSelection() {
   const map = useMap();
   const { selectedId } = useSelectedDevice();
   const device = useAtomValue(deviceAtomFamily(selectedId ?? ''));
-  const hasPosition = device !== null && device.latitude !== null && device.longitude !== null;
+  const position: [number, number] | null =
+    device && device.latitude !== null && device.longitude !== null ? [device.latitude, device.longitude] : null;
+  const hasPosition = position !== null;
   useEffect(() => {
-    if (!hasPosition || !device || device.latitude === null || device.longitude === null) return;
-    map.flyTo([device.latitude, device.longitude], Math.max(map.getZoom(), FOCUS_ZOOM), { duration: 0.6 });
+    if (position) map.flyTo(position, Math.max(map.getZoom(), FOCUS_ZOOM), { duration: 0.6 });
     // Follow the selection, not every live update of the selected device's position.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId, hasPosition, map]);

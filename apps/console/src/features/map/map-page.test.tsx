@@ -4,9 +4,9 @@ import { Provider } from 'jotai';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { buildDevice } from '@/lib/api/data-generators';
+import { buildAttributeUpdate, buildDevice } from '@/lib/api/data-generators';
 import { parseRuntimeConfig, setRuntimeConfig } from '@/lib/config';
-import { initI18n } from '@/lib/i18n/i18n';
+import { changeLanguage, initI18n } from '@/lib/i18n/i18n';
 import { createFleetWriter } from '@/lib/realtime/fleet-writer';
 import { appStore } from '@/lib/store';
 import { MapPage } from './map-page';
@@ -30,7 +30,10 @@ beforeAll(async () => {
   await initI18n({ language: 'en', fallback: 'en' });
 });
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await changeLanguage('en');
+});
 
 describe('the map page', () => {
   it('summarises the live fleet and keeps the summary current', async () => {
@@ -73,5 +76,44 @@ describe('the map page', () => {
     const option = await screen.findByRole('option', { name: /OR-LP-000611/ });
     await act(async () => fireEvent.click(option));
     expect(location.history.at(-1)).toBe(`/map/devices/${device.id}?tab=details`);
+  });
+
+  it('restyles a marker in place when its device switches off, without redrawing it', async () => {
+    const device = buildDevice({ seed: 621 });
+    const writer = createFleetWriter(appStore);
+    writer.putDevices([device]);
+    writer.setIds([device.id], true);
+    renderMap();
+    const path = screen.getByTestId('device-map').querySelector('path.leaflet-interactive');
+    const litClass = path?.getAttribute('class');
+    await act(async () =>
+      writer.applyUpdates([
+        {
+          kind: 'attributes',
+          payload: buildAttributeUpdate({
+            deviceId: device.id,
+            ts: '2025-05-04T11:00:00.000Z',
+            values: { poweredOn: false },
+          }),
+        },
+      ]),
+    );
+    expect(path?.isConnected).toBe(true);
+    expect(path?.getAttribute('class')).not.toBe(litClass);
+    expect(path?.classList.contains('leaflet-interactive')).toBe(true);
+  });
+
+  it("names the map's zoom buttons and the search button in the user's language", async () => {
+    await changeLanguage('de');
+    renderMap();
+    const map = screen.getByTestId('device-map');
+    expect(map.querySelector('.leaflet-control-zoom-in')?.getAttribute('title')).toBe('Vergrößern');
+    expect(map.querySelector('.leaflet-control-zoom-out')?.getAttribute('title')).toBe('Verkleinern');
+    expect(screen.getByRole('button', { name: 'Treffer anzeigen' })).toBeDefined();
+  });
+
+  it('does not announce the ever-changing fleet counts to screen readers', () => {
+    renderMap();
+    expect(screen.getByTestId('fleet-summary').closest('[aria-live]')).toBeNull();
   });
 });

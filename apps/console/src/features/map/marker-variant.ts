@@ -1,4 +1,5 @@
 import type { Device } from '@farola/protocol';
+import { isSwitchedOn } from '@/lib/realtime/fleet-atoms';
 
 /** How a device is drawn: its state (colour) and whether it is a cabinet controller (shape/size). */
 export type MarkerState = 'on' | 'off' | 'disconnected';
@@ -11,16 +12,11 @@ export interface MarkerVariant {
 
 export function markerState(device: Device): MarkerState {
   if (!device.connected) return 'disconnected';
-  return device.attributes.poweredOn === true ? 'on' : 'off';
+  return isSwitchedOn(device) ? 'on' : 'off';
 }
 
 export function markerVariant(device: Device, selected: boolean): MarkerVariant {
   return { state: markerState(device), isCabinet: device.deviceType === 'cabinet-controller', selected };
-}
-
-/** A stable key for the variant: Leaflet applies a path's class only when it is created. */
-export function variantKey({ state, isCabinet, selected }: MarkerVariant): string {
-  return `${state}-${isCabinet ? 'cabinet' : 'point'}-${selected ? 'selected' : 'plain'}`;
 }
 
 /** Cabinet controllers feed many luminaires, so they are drawn larger; the selection larger still. */
