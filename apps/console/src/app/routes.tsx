@@ -56,40 +56,73 @@ export const ROUTES: readonly AppRoute[] = [
 ];
 
 function inventoryRoutes(): AppRoute[] {
-  const screen = (path: string, name: string, requiresRole: readonly Role[], render: () => ReactNode): AppRoute => ({
-    path,
-    name,
-    requiresRole,
-    render,
-  });
   return [
-    screen('/inventory/light-points', 'LightPoints', R.inventoryLists, () => <Inventory.LightPointsPage />),
-    screen('/inventory/cabinet-controllers', 'CabinetControllers', R.inventoryLists, () => (
-      <Inventory.CabinetControllersPage />
-    )),
-    screen('/inventory/import-devices', 'Import devices', R.deviceFiles, () => <Imports.ImportDevicesPage />),
-    screen('/inventory/import-cabinet-controllers', 'Import cabinet controllers', R.deviceFiles, () => (
-      <Imports.ImportCabinetControllersPage />
-    )),
-    screen('/inventory/import-devices-summary', 'ImportDevicesSummary', R.deviceFiles, () => (
-      <Imports.ImportDevicesSummaryPage />
-    )),
-    screen('/inventory/import-cabinet-controllers-summary', 'ImportCabinetControllersSummary', R.deviceFiles, () => (
-      <Imports.ImportCabinetControllersSummaryPage />
-    )),
-    screen('/inventory/light-points/devices/:id', 'LightPointDetails', R.deviceFiles, () => (
-      <Inventory.LightPointDetailsPage />
-    )),
-    screen('/inventory/cabinet-controllers/devices/:id', 'CabinetControllerDetails', R.deviceFiles, () => (
-      <Inventory.CabinetControllerDetailsPage />
-    )),
-    screen('/inventory/locate-devices', 'Locate devices', R.deviceFiles, () => <Imports.LocateDevicesPage />),
-    screen('/locate-devices-summary', 'Locate devices summary', R.deviceFiles, () => (
-      <Imports.LocateDevicesSummaryPage />
-    )),
-    screen('/cabinet-controllers-reboot-summary', 'Cabinet controllers reboot summary', R.bulkUpdates, () => (
-      <Inventory.CabinetControllersRebootSummaryPage />
-    )),
+    {
+      path: '/inventory/light-points',
+      name: 'LightPoints',
+      requiresRole: R.inventoryLists,
+      render: () => <Inventory.LightPointsPage />,
+    },
+    {
+      path: '/inventory/cabinet-controllers',
+      name: 'CabinetControllers',
+      requiresRole: R.inventoryLists,
+      render: () => <Inventory.CabinetControllersPage />,
+    },
+    {
+      path: '/inventory/import-devices',
+      name: 'Import devices',
+      requiresRole: R.deviceFiles,
+      render: () => <Imports.ImportDevicesPage />,
+    },
+    {
+      path: '/inventory/import-cabinet-controllers',
+      name: 'Import cabinet controllers',
+      requiresRole: R.deviceFiles,
+      render: () => <Imports.ImportCabinetControllersPage />,
+    },
+    {
+      path: '/inventory/import-devices-summary',
+      name: 'ImportDevicesSummary',
+      requiresRole: R.deviceFiles,
+      render: () => <Imports.ImportDevicesSummaryPage />,
+    },
+    {
+      path: '/inventory/import-cabinet-controllers-summary',
+      name: 'ImportCabinetControllersSummary',
+      requiresRole: R.deviceFiles,
+      render: () => <Imports.ImportCabinetControllersSummaryPage />,
+    },
+    {
+      path: '/inventory/light-points/devices/:id',
+      name: 'LightPointDetails',
+      requiresRole: R.deviceFiles,
+      render: () => <Inventory.LightPointDetailsPage />,
+    },
+    {
+      path: '/inventory/cabinet-controllers/devices/:id',
+      name: 'CabinetControllerDetails',
+      requiresRole: R.deviceFiles,
+      render: () => <Inventory.CabinetControllerDetailsPage />,
+    },
+    {
+      path: '/inventory/locate-devices',
+      name: 'Locate devices',
+      requiresRole: R.deviceFiles,
+      render: () => <Imports.LocateDevicesPage />,
+    },
+    {
+      path: '/locate-devices-summary',
+      name: 'Locate devices summary',
+      requiresRole: R.deviceFiles,
+      render: () => <Imports.LocateDevicesSummaryPage />,
+    },
+    {
+      path: '/cabinet-controllers-reboot-summary',
+      name: 'Cabinet controllers reboot summary',
+      requiresRole: R.bulkUpdates,
+      render: () => <Inventory.CabinetControllersRebootSummaryPage />,
+    },
   ];
 }
 

@@ -28,13 +28,3 @@ export const fleetSummaryAtom = atom<FleetSummary>({ total: 0, connected: 0, swi
 export function isSwitchedOn(device: Device): boolean {
   return device.connected && device.attributes.poweredOn === true;
 }
-
-export function summariseFleet(devices: Iterable<Device>): FleetSummary {
-  const summary: FleetSummary = { total: 0, connected: 0, switchedOn: 0 };
-  for (const device of devices) {
-    summary.total += 1;
-    if (device.connected) summary.connected += 1;
-    if (isSwitchedOn(device)) summary.switchedOn += 1;
-  }
-  return summary;
-}
