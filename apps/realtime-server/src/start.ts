@@ -10,9 +10,9 @@ import { type Authenticate, createAuthenticator } from './services/auth.service'
 import { DeviceService } from './services/device.service';
 import { ProjectService } from './services/project.service';
 import { RequestService } from './services/request.service';
-import { createDeviceLink, type DeviceLink } from './wiring/device-link';
+import { closeDeviceLink, createDeviceLink, type DeviceLink } from './wiring/device-link';
 import { createHttp, type HttpParts, listen } from './wiring/http-server';
-import { shutdown } from './wiring/shutdown';
+import { type RunningParts, shutdown } from './wiring/shutdown';
 import { openStorage, type Storage } from './wiring/storage';
 
 export interface FarolaServer {
@@ -59,8 +59,14 @@ async function wire(config: FarolaConfig, storage: Storage, logger: Logger): Pro
   const events = new DeviceEventPublisher(http.batcher, writer);
   const link = await createDeviceLink(config, { repositories, index, events, writer, logger });
   const stopRetention = startEventRetention(repositories.events, config.eventRetentionDays, logger);
-  http.serve(buildApp({ config, logger, storage, index, writer, projects, authenticate, http, link }));
-  const port = await listen(http.httpServer, config.port, config.host);
+  let port: number;
+  try {
+    http.serve(buildApp({ config, logger, storage, index, writer, projects, authenticate, http, link }));
+    port = await listen(http.httpServer, config.port, config.host);
+  } catch (error) {
+    await undoStart({ writer, http, link, stopRetention });
+    throw error;
+  }
   logger.info(
     { port, mqtt: link.broker.url, database: db.kind, devices: index.size },
     'Farola realtime-server started',
@@ -75,6 +81,20 @@ async function wire(config: FarolaConfig, storage: Storage, logger: Logger): Pro
     metrics: link.ingest.metrics,
     close: once(() => shutdown({ db, writer, httpServer, io, batcher, link, stopRetention, logger })),
   };
+}
+
+type StartedParts = Pick<RunningParts, 'writer' | 'link' | 'stopRetention'> & { http: HttpParts };
+
+/** After a failed start: closes what was started, newest first. The caller closes the database. */
+async function undoStart(parts: StartedParts): Promise<void> {
+  const { writer, http, link, stopRetention } = parts;
+  stopRetention();
+  http.io.disconnectSockets(true);
+  http.io.engine.close();
+  await closeDeviceLink(link);
+  // What the gateway took in meanwhile is still written, and no timer outlives the database.
+  http.batcher.flush();
+  await writer.close().catch(() => undefined);
 }
 
 interface AppParts {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuerySchema, sortSchema } from './pagination';
 
 /** A project, or a subproject when `parentId` is set. */
 export const ProjectSchema = z.object({
@@ -11,6 +12,12 @@ export const ProjectSchema = z.object({
   supportEmail: z.email().nullable(),
 });
 export type Project = z.infer<typeof ProjectSchema>;
+
+/** The projects list: by name, `sort=-name` for Z to A. */
+export const ProjectListQuerySchema = PageQuerySchema.extend({
+  sort: sortSchema('name').optional(),
+});
+export type ProjectListQuery = z.infer<typeof ProjectListQuerySchema>;
 
 /** The demo project seeded on first start, and its subproject. Fixed so the simulator can place devices in them. */
 export const DEMO_PROJECT_ID = '00000000-0000-4000-8000-000000000001';

@@ -33,6 +33,8 @@ export class CommandQueue {
   private readonly active = new Map<string, QueuedRequest>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly chains = new Map<string, Promise<void>>();
+  /** Set by close(): from then on nothing is sent and no timer is started. */
+  private closed = false;
 
   constructor(private readonly deps: CommandQueueDeps) {}
 
@@ -47,6 +49,7 @@ export class CommandQueue {
   }
 
   async submit(device: DeviceIndexEntry, body: CommandRequest, requestedBy: string): Promise<QueuedRequest> {
+    if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', undefined, 'The command queue is shutting down');
     const request = await this.deps.requests.insert({
       deviceId: device.id,
       projectId: device.projectId,
@@ -86,11 +89,15 @@ export class CommandQueue {
     return cancelled;
   }
 
-  /** Stops every timer and waits for changes under way; in-progress requests resume at next start. */
+  /**
+   * Stops sending, waits for changes under way, then stops every timer; in-progress requests resume
+   * at next start. Timers go last because a change finishing meanwhile would otherwise re-arm one.
+   */
   async close(): Promise<void> {
+    this.closed = true;
+    while (this.chains.size > 0) await Promise.all(this.chains.values());
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await Promise.all(this.chains.values());
   }
 
   private async applyAnswer(message: UpCommandMessage): Promise<void> {
@@ -140,6 +147,7 @@ export class CommandQueue {
   }
 
   private deliver(request: QueuedRequest): void {
+    if (this.closed) return;
     const device = this.deps.index.id(request.deviceId);
     this.arm(request.id);
     if (!device) return;
@@ -167,8 +175,10 @@ export class CommandQueue {
 
   private arm(id: string): void {
     this.disarm(id);
+    if (this.closed) return;
     const timer = setTimeout(() => {
       this.timers.delete(id);
+      if (this.closed) return;
       void this.serialize(id, () => this.onSilence(id));
     }, this.deps.attemptTimeoutMs);
     this.timers.set(id, timer);

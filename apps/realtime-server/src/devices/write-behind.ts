@@ -16,12 +16,25 @@ export interface WriteBehindOptions {
  * writes it in a few multi-row statements per interval instead of one query per message.
  * Attribute reports for the same device within one interval merge into one row.
  */
+/** Thrown by `close()` when the database would not take what was left; the counts say what is lost. */
+export class UnwrittenDataError extends Error {
+  override name = 'UnwrittenDataError';
+  constructor(readonly counts: { events: number; attributes: number; connections: number }) {
+    super(
+      `${counts.events} events, ${counts.attributes} attribute and ${counts.connections} connection updates not written`,
+    );
+  }
+}
+
 export class WriteBehind {
   private events: EventWrite[] = [];
   private attributes = new Map<string, AttributeWrite>();
   private connections = new Map<string, ConnectionWrite>();
   private timer: NodeJS.Timeout | null = null;
+  /** The write under way, or the last one; never rejects, so one failure cannot stop every later write. */
   private running: Promise<void> = Promise.resolve();
+  /** The write waiting for `running`: at most one, shared by everyone who asks for a flush meanwhile. */
+  private queued: Promise<void> | null = null;
   /** Set while the database refuses writes: retries then wait, instead of one per message. */
   private failing = false;
 
@@ -56,40 +69,91 @@ export class WriteBehind {
     return this.events.length + this.attributes.size + this.connections.size;
   }
 
-  /** Writes everything buffered so far; resolves once it is in the database. */
+  /**
+   * Writes everything buffered so far; resolves once it is in the database (or kept to retry).
+   * While a write waits its turn, every flush joins it instead of queueing another.
+   */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.running = this.running.then(() => this.writeBuffered());
-    return this.running;
+    if (this.queued) return this.queued;
+    const next = this.running.then(() => {
+      // From here on, what arrives is no longer covered by this write and needs the next one.
+      this.queued = null;
+      return this.writeBuffered();
+    });
+    this.queued = next;
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Resolves once what is buffered now is written, for reads that must not lag behind the socket.
+   * Joins the write already queued or under way; adds one only when there is something to write.
+   */
+  settled(): Promise<void> {
+    if (this.queued) return this.queued;
+    return this.pending > 0 ? this.flush() : this.running;
+  }
+
+  /**
+   * The final flush at shutdown: stops the retry timer and tries up to `attempts` times. Rejects with
+   * an `UnwrittenDataError` when something is still unwritten, so the loss is reported, not hidden.
+   */
+  async close(attempts = 3): Promise<void> {
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      await this.flush();
+      if (this.pending === 0) break;
+      if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, this.options.intervalMs));
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending > 0) {
+      throw new UnwrittenDataError({
+        events: this.events.length,
+        attributes: this.attributes.size,
+        connections: this.connections.size,
+      });
+    }
   }
 
   private schedule(): void {
-    if (!this.failing && this.events.length >= this.options.maxPending) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.options.intervalMs);
+    if (!this.failing && this.events.length >= this.options.maxPending) this.flushInBackground();
+    else this.timer ??= setTimeout(() => this.flushInBackground(), this.options.intervalMs);
   }
 
+  private flushInBackground(): void {
+    this.flush().catch((error: unknown) => this.logger.error({ err: error }, 'write-behind flush failed'));
+  }
+
+  /** Writes what is buffered when it starts, events in statements of at most `maxPending` rows. */
   private async writeBuffered(): Promise<void> {
     if (this.pending === 0) return;
     const events = this.events;
-    const attributes = [...this.attributes.values()];
-    const connections = [...this.connections.values()];
+    let attributes = [...this.attributes.values()];
+    let connections = [...this.connections.values()];
     this.events = [];
     this.attributes = new Map();
     this.connections = new Map();
+    let written = 0;
     try {
       // Devices first: an event must never be visible before the state it describes.
       await this.repositories.devices.applyConnections(connections);
+      connections = [];
       await this.repositories.devices.applyAttributes(attributes);
-      await this.repositories.events.insertMany(events);
+      attributes = [];
+      for (; written < events.length; written += this.options.maxPending) {
+        await this.repositories.events.insertMany(events.slice(written, written + this.options.maxPending));
+      }
       this.failing = false;
     } catch (error) {
       this.failing = true;
+      const unwritten = events.slice(written);
+      this.restore(unwritten, attributes, connections);
       this.logger.error(
-        { err: error, events: events.length, attributes: attributes.length, connections: connections.length },
+        { err: error, events: unwritten.length, attributes: attributes.length, connections: connections.length },
         'write-behind flush failed; keeping the batch to retry',
       );
-      this.restore(events, attributes, connections);
     }
   }
 
@@ -104,6 +168,7 @@ export class WriteBehind {
       this.attributes.set(write.id, newer ? { ...newer, values: { ...write.values, ...newer.values } } : write);
     }
     for (const write of connections) if (!this.connections.has(write.id)) this.connections.set(write.id, write);
-    this.timer ??= setTimeout(() => void this.flush(), this.options.intervalMs * 10);
+    // The retry alone must not keep a stopping process alive.
+    this.timer ??= setTimeout(() => this.flushInBackground(), this.options.intervalMs * 10).unref();
   }
 }

@@ -3,15 +3,28 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from './app-error';
 
-function isBodyParseError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'entity.parse.failed';
+/** What body-parser rejects a request with: a client error status and a `type` such as 'entity.too.large'. */
+interface BodyParserError {
+  status: number;
+  type: string;
+  message: string;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, type } = error as { status?: unknown; type?: unknown };
+  return typeof type === 'string' && typeof status === 'number' && status >= 400 && status <= 499;
+}
+
+function fromBodyParser(error: BodyParserError): AppError {
+  if (error.status === 413) return new AppError('FILE_TOO_LARGE', undefined, 'Request body too large');
+  const message = error.type === 'entity.parse.failed' ? 'Malformed JSON body' : error.message;
+  return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'type', message }]);
 }
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (isBodyParseError(error)) {
-    return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'type', message: 'Malformed JSON body' }]);
-  }
+  if (isBodyParserError(error)) return fromBodyParser(error);
   return new AppError('UNKNOWN_ERROR');
 }
 

@@ -5,8 +5,8 @@ import {
   DeviceListQuerySchema,
   DeviceSchema,
   ErrorBodySchema,
-  PageQuerySchema,
   pageSchema,
+  ProjectListQuerySchema,
   ProjectSchema,
   QueuedRequestListQuerySchema,
   QueuedRequestSchema,
@@ -58,7 +58,7 @@ function paths(): Record<string, unknown> {
     '/v1/projects': {
       get: {
         summary: 'Visible projects',
-        parameters: queryParameters(PageQuerySchema),
+        parameters: queryParameters(ProjectListQuerySchema),
         responses: { ...ok('ProjectPage'), ...errorResponses(400, 401) },
       },
     },

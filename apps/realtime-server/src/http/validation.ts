@@ -15,9 +15,12 @@ export function parseOrThrow<T extends z.ZodType>(
   return result.data;
 }
 
-/** Path ids must be UUIDs; anything else is 'Invalid ID supplied' rather than a database error. */
-export function parseId(value: unknown): string {
+/**
+ * Path ids must be UUIDs; anything else is 'Invalid ID supplied' (or the route's own `code`)
+ * rather than a database error.
+ */
+export function parseId(value: unknown, code: ErrorCode = 'INVALID_ID'): string {
   const result = UuidSchema.safeParse(value);
-  if (!result.success) throw new AppError('INVALID_ID');
+  if (!result.success) throw new AppError(code);
   return result.data;
 }

@@ -8,8 +8,9 @@ import type {
   Page,
   Vendor,
 } from '@farola/protocol';
+import { z } from 'zod';
 import type { Queryable } from '../db/database';
-import { Conditions, decodeCursor, encodeCursor, iso, isoOrNull, likePattern } from './rows';
+import { Conditions, decodeCursor, encodeCursor, iso, isoKey, isoOrNull, likePattern, type ProjectScope } from './rows';
 
 /** What the ingest path needs to know about a device without touching the database. */
 export interface DeviceIndexEntry {
@@ -18,6 +19,14 @@ export interface DeviceIndexEntry {
   projectId: string;
   deviceType: DeviceType;
   vendor: Vendor;
+  /** The connection state stored when the index was loaded; absent for a device just registered. */
+  connection?: KnownConnection;
+}
+
+/** Whether a device is connected, and since when (ISO-8601, null when never reported). */
+export interface KnownConnection {
+  connected: boolean;
+  since: string | null;
 }
 
 export interface AttributeWrite {
@@ -89,14 +98,15 @@ function toDevice(row: DeviceRow): Device {
   };
 }
 
+/** Each sort's column, its key as text in the cursor, and the cursor key's shape. */
 const SORTS = {
-  serialNumber: { column: 'serial_number', type: 'text' },
-  name: { column: 'name', type: 'text' },
-  createdAt: { column: 'created_at', type: 'timestamptz' },
+  serialNumber: { column: 'serial_number', type: 'text', key: 'serial_number', keySchema: z.string() },
+  name: { column: 'name', type: 'text', key: 'name', keySchema: z.string() },
+  createdAt: { column: 'created_at', type: 'timestamptz', key: isoKey('created_at'), keySchema: z.iso.datetime() },
 } as const;
 
-function addFilters(filters: Conditions, query: DeviceListQuery, visible: readonly string[]): void {
-  filters.add(`project_id = ANY(${filters.param(visible)}::uuid[])`);
+function addFilters(filters: Conditions, query: DeviceListQuery, visible: ProjectScope): void {
+  filters.inScope('project_id', visible);
   if (query.projectId) filters.add(`project_id = ANY(${filters.param(query.projectId)}::uuid[])`);
   if (query.deviceType) filters.add(`device_type = ANY(${filters.param(query.deviceType)}::text[])`);
   if (query.vendor) filters.add(`vendor = ANY(${filters.param(query.vendor)}::text[])`);
@@ -116,8 +126,9 @@ export class DeviceRepository {
   constructor(private readonly db: Queryable) {}
 
   async loadIndex(): Promise<DeviceIndexEntry[]> {
-    const rows = await this.db.query<DeviceRow>(
-      'SELECT id, serial_number, project_id, device_type, vendor FROM devices',
+    const rows = await this.db.query<DeviceRow & { connection_since: Date | null }>(
+      `SELECT id, serial_number, project_id, device_type, vendor, connected,
+         GREATEST(connected_at, disconnected_at) AS connection_since FROM devices`,
     );
     return rows.map((row) => ({
       id: row.id,
@@ -125,6 +136,7 @@ export class DeviceRepository {
       projectId: row.project_id,
       deviceType: row.device_type,
       vendor: row.vendor,
+      connection: { connected: row.connected, since: isoOrNull(row.connection_since) },
     }));
   }
 
@@ -169,33 +181,37 @@ export class DeviceRepository {
     };
   }
 
-  async get(id: string, visible: readonly string[]): Promise<Device | null> {
+  async get(id: string, visible: ProjectScope): Promise<Device | null> {
+    const filters = new Conditions();
+    filters.add(`id = ${filters.param(id)}`);
+    filters.inScope('project_id', visible);
     const rows = await this.db.query<DeviceRow>(
-      "SELECT *, '' AS sort_key FROM devices WHERE id = $1 AND project_id = ANY($2::uuid[])",
-      [id, visible],
+      `SELECT *, '' AS sort_key FROM devices ${filters.where()}`,
+      filters.params,
     );
     return rows[0] ? toDevice(rows[0]) : null;
   }
 
   /** Filtered list with a keyset cursor on (sort column, id), so pages never skip or repeat a device. */
-  async list(query: DeviceListQuery, visible: readonly string[]): Promise<Page<Device>> {
+  async list(query: DeviceListQuery, visible: ProjectScope): Promise<Page<Device>> {
     const filters = new Conditions();
     addFilters(filters, query, visible);
     const total = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM devices ${filters.where()}`,
       filters.params,
     );
-    const sortName = (query.sort ?? 'serialNumber').replace(/^-/, '') as keyof typeof SORTS;
-    const { column, type } = SORTS[sortName];
-    const descending = query.sort?.startsWith('-') ?? false;
+    const sort = query.sort ?? 'serialNumber';
+    const sortName = sort.replace(/^-/, '') as keyof typeof SORTS;
+    const { column, type, key: keySql, keySchema } = SORTS[sortName];
+    const descending = sort.startsWith('-');
     if (query.cursor) {
-      const [key, id] = decodeCursor(query.cursor, 2);
+      const [key, id] = decodeCursor(query.cursor, sort, z.tuple([keySchema, z.guid()]));
       const comparison = descending ? '<' : '>';
       filters.add(`(${column}, id) ${comparison} (${filters.param(key)}::${type}, ${filters.param(id)}::uuid)`);
     }
     const order = descending ? 'DESC' : 'ASC';
     const rows = await this.db.query<DeviceRow>(
-      `SELECT *, ${column}::text AS sort_key FROM devices ${filters.where()}
+      `SELECT *, ${keySql}::text AS sort_key FROM devices ${filters.where()}
        ORDER BY ${column} ${order}, id ${order} LIMIT ${query.limit + 1}`,
       filters.params,
     );
@@ -203,31 +219,42 @@ export class DeviceRepository {
     const last = page.at(-1);
     return {
       items: page.map(toDevice),
-      nextCursor: rows.length > query.limit && last ? encodeCursor([last.sort_key, last.id]) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(sort, [last.sort_key, last.id]) : null,
       total: total[0]?.n ?? 0,
     };
   }
 
   /**
-   * Merges reported values into many devices in one statement. Location, firmware and model
-   * are also copied into their columns, which lists filter and sort on.
+   * Merges reported values into many devices in one statement. A report older than the stored
+   * values fills in only the keys they lack, so a late message never overwrites newer values.
+   * Location, firmware and model are also copied into their columns, which lists filter and sort on.
    */
   async applyAttributes(writes: readonly AttributeWrite[]): Promise<void> {
     if (writes.length === 0) return;
+    // A column keeps its stored value against an older report, and takes the newer one otherwise.
+    const column = (name: string, key: string, cast = '') => {
+      const reported = `(w.values->>'${key}')${cast}`;
+      return `${name} = CASE WHEN w.newer THEN COALESCE(${reported}, d.${name}) ELSE COALESCE(d.${name}, ${reported}) END`;
+    };
     await this.db.query(
       `UPDATE devices d SET
-         attributes = d.attributes || w.values,
+         attributes = CASE WHEN w.newer THEN d.attributes || w.values ELSE w.values || d.attributes END,
          attributes_updated_at = GREATEST(d.attributes_updated_at, w.ts),
-         latitude = COALESCE((w.values->>'latitude')::double precision, d.latitude),
-         longitude = COALESCE((w.values->>'longitude')::double precision, d.longitude),
-         firmware_version = COALESCE(w.values->>'firmwareVersion', d.firmware_version),
-         model_number = COALESCE(w.values->>'modelNumber', d.model_number)
-       FROM jsonb_to_recordset($1::jsonb) AS w(id uuid, values jsonb, ts timestamptz)
+         ${column('latitude', 'latitude', '::double precision')},
+         ${column('longitude', 'longitude', '::double precision')},
+         ${column('firmware_version', 'firmwareVersion')},
+         ${column('model_number', 'modelNumber')}
+       FROM (
+         SELECT r.id, r.values, r.ts, x.attributes_updated_at IS NULL OR r.ts >= x.attributes_updated_at AS newer
+         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, values jsonb, ts timestamptz)
+         JOIN devices x ON x.id = r.id
+       ) AS w
        WHERE d.id = w.id`,
       [JSON.stringify(writes)],
     );
   }
 
+  /** Records connection changes; one older than the device's last recorded change is left out. */
   async applyConnections(writes: readonly ConnectionWrite[]): Promise<void> {
     if (writes.length === 0) return;
     await this.db.query(
@@ -237,7 +264,8 @@ export class DeviceRepository {
          disconnected_at = CASE WHEN w.connected THEN d.disconnected_at ELSE w.ts END,
          last_connection_at = CASE WHEN w.connected THEN w.ts ELSE d.last_connection_at END
        FROM jsonb_to_recordset($1::jsonb) AS w(id uuid, connected boolean, ts timestamptz)
-       WHERE d.id = w.id`,
+       WHERE d.id = w.id
+         AND (GREATEST(d.connected_at, d.disconnected_at) IS NULL OR w.ts >= GREATEST(d.connected_at, d.disconnected_at))`,
       [JSON.stringify(writes)],
     );
   }

@@ -1,6 +1,12 @@
 import type { DeviceEvent, DeviceEventListQuery, DeviceEventPayloads, DeviceEventType, Page } from '@farola/protocol';
+import { z } from 'zod';
 import type { Queryable } from '../db/database';
 import { Conditions, decodeCursor, encodeCursor, iso } from './rows';
+
+/** Events page newest first only; the cursor names this order so it cannot be replayed against another. */
+const NEWEST_FIRST = '-id';
+// bigint ids as text; 18 digits keep every value within bigint's range.
+const CursorKeySchema = z.tuple([z.string().regex(/^[0-9]{1,18}$/)]);
 
 /** An event waiting to be written; the payload is the same object the socket carried. */
 export interface EventWrite<K extends DeviceEventType = DeviceEventType> {
@@ -47,8 +53,8 @@ export class EventRepository {
       filters.params,
     );
     if (query.cursor) {
-      const [id] = decodeCursor(query.cursor, 1);
-      filters.add(`id < ${filters.param(String(id))}::bigint`);
+      const [id] = decodeCursor(query.cursor, NEWEST_FIRST, CursorKeySchema);
+      filters.add(`id < ${filters.param(id)}::bigint`);
     }
     const rows = await this.db.query<EventRow>(
       `SELECT id::text AS id, device_id, type, ts, payload FROM device_events ${filters.where()}
@@ -68,7 +74,7 @@ export class EventRepository {
             payload: row.payload,
           }) as DeviceEvent,
       ),
-      nextCursor: rows.length > query.limit && last ? encodeCursor([last.id]) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(NEWEST_FIRST, [last.id]) : null,
       total: total[0]?.n ?? 0,
     };
   }

@@ -1,6 +1,9 @@
-import type { Page, PageQuery, Project } from '@farola/protocol';
+import type { Page, Project, ProjectListQuery } from '@farola/protocol';
+import { z } from 'zod';
 import type { Queryable } from '../db/database';
-import { Conditions, decodeCursor, encodeCursor, iso, likePattern } from './rows';
+import { Conditions, decodeCursor, encodeCursor, iso, likePattern, type ProjectScope } from './rows';
+
+const CursorKeySchema = z.tuple([z.string(), z.guid()]);
 
 interface ProjectRow {
   id: string;
@@ -47,26 +50,27 @@ export class ProjectRepository {
     return (await this.db.query('SELECT 1 FROM projects WHERE id = $1', [id])).length > 0;
   }
 
-  async get(id: string, visible: readonly string[]): Promise<Project | null> {
-    const rows = await this.db.query<ProjectRow>('SELECT * FROM projects WHERE id = $1 AND id = ANY($2::uuid[])', [
-      id,
-      visible,
-    ]);
+  async get(id: string, visible: ProjectScope): Promise<Project | null> {
+    const filters = new Conditions();
+    filters.add(`id = ${filters.param(id)}`);
+    filters.inScope('id', visible);
+    const rows = await this.db.query<ProjectRow>(`SELECT * FROM projects ${filters.where()}`, filters.params);
     return rows[0] ? toProject(rows[0]) : null;
   }
 
   /** Sorted by name (then id) with a keyset cursor; `sort=-name` reverses. */
-  async list(query: PageQuery, visible: readonly string[]): Promise<Page<Project>> {
+  async list(query: ProjectListQuery, visible: ProjectScope): Promise<Page<Project>> {
     const filters = new Conditions();
-    filters.add(`id = ANY(${filters.param(visible)}::uuid[])`);
+    filters.inScope('id', visible);
     if (query.q) filters.add(`name ILIKE ${filters.param(likePattern(query.q))}`);
     const total = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM projects ${filters.where()}`,
       filters.params,
     );
-    const descending = query.sort === '-name';
+    const sort = query.sort ?? 'name';
+    const descending = sort === '-name';
     if (query.cursor) {
-      const [name, id] = decodeCursor(query.cursor, 2);
+      const [name, id] = decodeCursor(query.cursor, sort, CursorKeySchema);
       filters.add(`(name, id) ${descending ? '<' : '>'} (${filters.param(name)}, ${filters.param(id)}::uuid)`);
     }
     const order = descending ? 'DESC' : 'ASC';
@@ -78,7 +82,7 @@ export class ProjectRepository {
     const last = items.at(-1);
     return {
       items,
-      nextCursor: rows.length > query.limit && last ? encodeCursor([last.name, last.id]) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(sort, [last.name, last.id]) : null,
       total: total[0]?.n ?? 0,
     };
   }

@@ -6,8 +6,9 @@ import type {
   QueuedRequestListQuery,
   QueuedRequestStatus,
 } from '@farola/protocol';
+import { z } from 'zod';
 import type { Queryable } from '../db/database';
-import { Conditions, decodeCursor, encodeCursor, iso, isoOrNull } from './rows';
+import { Conditions, decodeCursor, encodeCursor, iso, isoKey, isoOrNull, likePattern, type ProjectScope } from './rows';
 
 interface RequestRow {
   id: string;
@@ -45,7 +46,10 @@ function toRequest(row: RequestRow): QueuedRequest {
   };
 }
 
-const COLUMNS = '*, created_at::text AS sort_key';
+const COLUMNS = `*, ${isoKey('created_at')} AS sort_key`;
+/** Requests page newest first only; the cursor names this order so it cannot be replayed against another. */
+const NEWEST_FIRST = '-createdAt';
+const CursorKeySchema = z.tuple([z.iso.datetime(), z.guid()]);
 
 export class RequestRepository {
   constructor(private readonly db: Queryable) {}
@@ -86,10 +90,13 @@ export class RequestRepository {
     return toRequest(rows[0]!);
   }
 
-  async get(id: string, visible: readonly string[]): Promise<QueuedRequest | null> {
+  async get(id: string, visible: ProjectScope): Promise<QueuedRequest | null> {
+    const filters = new Conditions();
+    filters.add(`id = ${filters.param(id)}`);
+    filters.inScope('project_id', visible);
     const rows = await this.db.query<RequestRow>(
-      `SELECT ${COLUMNS} FROM queued_requests WHERE id = $1 AND project_id = ANY($2::uuid[])`,
-      [id, visible],
+      `SELECT ${COLUMNS} FROM queued_requests ${filters.where()}`,
+      filters.params,
     );
     return rows[0] ? toRequest(rows[0]) : null;
   }
@@ -104,19 +111,19 @@ export class RequestRepository {
   }
 
   /** Newest first, keyset on (created_at, id). */
-  async list(query: QueuedRequestListQuery, visible: readonly string[]): Promise<Page<QueuedRequest>> {
+  async list(query: QueuedRequestListQuery, visible: ProjectScope): Promise<Page<QueuedRequest>> {
     const filters = new Conditions();
-    filters.add(`project_id = ANY(${filters.param(visible)}::uuid[])`);
+    filters.inScope('project_id', visible);
     if (query.deviceId) filters.add(`device_id = ${filters.param(query.deviceId)}`);
     if (query.projectId) filters.add(`project_id = ${filters.param(query.projectId)}`);
     if (query.status) filters.add(`status = ${filters.param(query.status)}`);
-    if (query.q) filters.add(`command ILIKE ${filters.param(`%${query.q}%`)}`);
+    if (query.q) filters.add(`command ILIKE ${filters.param(likePattern(query.q))}`);
     const total = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM queued_requests ${filters.where()}`,
       filters.params,
     );
     if (query.cursor) {
-      const [createdAt, id] = decodeCursor(query.cursor, 2);
+      const [createdAt, id] = decodeCursor(query.cursor, NEWEST_FIRST, CursorKeySchema);
       filters.add(`(created_at, id) < (${filters.param(createdAt)}::timestamptz, ${filters.param(id)}::uuid)`);
     }
     const rows = await this.db.query<RequestRow>(
@@ -128,7 +135,7 @@ export class RequestRepository {
     const last = page.at(-1);
     return {
       items: page.map(toRequest),
-      nextCursor: rows.length > query.limit && last ? encodeCursor([last.sort_key, last.id]) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(NEWEST_FIRST, [last.sort_key, last.id]) : null,
       total: total[0]?.n ?? 0,
     };
   }

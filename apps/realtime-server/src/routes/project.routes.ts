@@ -1,4 +1,4 @@
-import { PageQuerySchema } from '@farola/protocol';
+import { ProjectListQuerySchema } from '@farola/protocol';
 import { Router } from 'express';
 import { currentUser } from '../http/auth.middleware';
 import { parseId, parseOrThrow } from '../http/validation';
@@ -12,7 +12,7 @@ export function projectRoutes(projects: ProjectService): Router {
     res.json({ id: user.id, username: user.username, roles: user.roles, projectIds });
   });
   router.get('/projects', async (req, res) => {
-    res.json(await projects.list(currentUser(res), parseOrThrow(PageQuerySchema, req.query)));
+    res.json(await projects.list(currentUser(res), parseOrThrow(ProjectListQuerySchema, req.query)));
   });
   router.get('/projects/:id', async (req, res) => {
     res.json(await projects.get(currentUser(res), parseId(req.params.id)));

@@ -1,19 +1,11 @@
 import { QueuedRequestListQuerySchema } from '@farola/protocol';
 import { Router } from 'express';
 import { currentUser } from '../http/auth.middleware';
-import { AppError } from '../http/app-error';
-import { parseOrThrow } from '../http/validation';
+import { parseId, parseOrThrow } from '../http/validation';
 import type { RequestService } from '../services/request.service';
-import { z } from 'zod';
-
-const UuidSchema = z.uuid();
 
 // An id that is not a UUID cannot name a queued request: 'Queued command not found'.
-function requestId(value: unknown): string {
-  const result = UuidSchema.safeParse(value);
-  if (!result.success) throw new AppError('QUEUED_COMMAND_NOT_FOUND');
-  return result.data;
-}
+const requestId = (value: unknown) => parseId(value, 'QUEUED_COMMAND_NOT_FOUND');
 
 export function requestRoutes(requests: RequestService): Router {
   const router = Router();

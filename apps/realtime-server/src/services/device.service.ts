@@ -21,14 +21,14 @@ export class DeviceService {
   ) {}
 
   async list(user: User, query: DeviceListQuery): Promise<Page<Device>> {
-    const visible = await this.deps.projects.visibleProjectIds(user);
-    await this.deps.writer.flush();
+    const visible = await this.deps.projects.scope(user);
+    await this.deps.writer.settled();
     return this.deps.devices.list(query, visible);
   }
 
   async get(user: User, id: string): Promise<Device> {
-    const visible = await this.deps.projects.visibleProjectIds(user);
-    await this.deps.writer.flush();
+    const visible = await this.deps.projects.scope(user);
+    await this.deps.writer.settled();
     const device = await this.deps.devices.get(id, visible);
     if (!device) throw new AppError('DEVICE_NOT_FOUND');
     return device;

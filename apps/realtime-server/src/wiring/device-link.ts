@@ -68,8 +68,27 @@ export async function createDeviceLink(config: FarolaConfig, deps: DeviceLinkDep
     warn: new RateLimitedWarn(logger),
   });
   const broker = await startBroker(config);
-  const connected = await connectGateway(broker.url, (topic, payload) => ingest.handle(topic, payload), logger);
-  gateway = connected;
-  await queue.resume();
-  return { broker, gateway: connected, ingest, queue };
+  try {
+    const connected = await connectGateway(broker.url, (topic, payload) => ingest.handle(topic, payload), logger);
+    gateway = connected;
+    await queue.resume();
+    return { broker, gateway: connected, ingest, queue };
+  } catch (error) {
+    await closeStarted(queue, gateway, broker);
+    throw error;
+  }
+}
+
+/**
+ * Undoes a device link after a failed start, newest part first. Failures while closing are
+ * swallowed so that the caller sees why the start failed, not a consequence of it.
+ */
+export async function closeDeviceLink(link: DeviceLink): Promise<void> {
+  await closeStarted(link.queue, link.gateway, link.broker);
+}
+
+async function closeStarted(queue: CommandQueue, gateway: MqttGateway | null, broker: BrokerEndpoint): Promise<void> {
+  await queue.close().catch(() => undefined);
+  await gateway?.close().catch(() => undefined);
+  await broker.embedded?.close().catch(() => undefined);
 }

@@ -17,23 +17,43 @@ export interface RunningParts {
   logger: Logger;
 }
 
-/** Stops gracefully, in an order that loses nothing accepted. */
+/**
+ * Stops gracefully, in an order that loses nothing accepted: first no new work (HTTP, sockets,
+ * device messages), then the command queue, then the final write and the database. Every step
+ * runs even if one before it failed; the first failure is rethrown once all have run, so data
+ * that could not be written is reported as lost rather than the stop claiming success.
+ */
 export async function shutdown(parts: RunningParts): Promise<void> {
   const { db, writer, httpServer, io, batcher, link, stopRetention, logger } = parts;
-  // Stop taking new HTTP work and let requests in flight finish.
+  let failure: unknown = null;
+  const step = async (what: string, work: () => Promise<void> | undefined) => {
+    try {
+      await work();
+    } catch (error) {
+      logger.error({ err: error }, `stopping: ${what} failed`);
+      failure ??= error;
+    }
+  };
+  stopRetention();
+  await step('HTTP and Socket.IO', () => closeHttp(httpServer, io, batcher));
+  // No more device messages after this point, so the final write holds everything accepted.
+  await step('MQTT gateway', () => link.gateway.close());
+  await step('command queue', () => link.queue.close());
+  await step('MQTT broker', () => link.broker.embedded?.close());
+  // Events of the queue's last changes: nobody listens any more, but the batcher's timer must go.
+  batcher.flush();
+  await step('final write of device data (accepted data is lost)', () => writer.close());
+  await step('database', () => db.close());
+  if (failure) throw failure;
+  logger.info('Farola realtime-server stopped');
+}
+
+/** Stops taking HTTP work and lets requests in flight finish; sockets get their last events first. */
+async function closeHttp(httpServer: HttpServer, io: FarolaSocketServer, batcher: EventBatcher): Promise<void> {
   const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   httpServer.closeIdleConnections();
-  stopRetention();
-  await link.queue.close();
-  // No more device messages after this point, so the final flush holds everything accepted.
-  await link.gateway.close();
-  await writer.flush();
-  await link.broker.embedded?.close();
   batcher.flush();
   io.disconnectSockets(true);
   io.engine.close();
   await httpClosed;
-  await writer.flush();
-  await db.close();
-  logger.info('Farola realtime-server stopped');
 }
