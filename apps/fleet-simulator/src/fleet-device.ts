@@ -22,6 +22,8 @@ export interface FleetDevice {
   link: MqttLink;
   /** False while the device reboots; it neither reports nor answers then. */
   online: boolean;
+  /** True while a device on a shared gateway reboots: a reconnection of the gateway must not bring it back early. */
+  rebooting: boolean;
   reports: number;
   /** A cabinet that rebooted reports a deviceReset alarm once it is back. */
   resetPending: boolean;

@@ -3,7 +3,7 @@ import { parseTopic, topics } from '@farola/protocol';
 import { createCommandHandlers } from './command-handlers';
 import { CommandRunner } from './command-runner';
 import type { FleetOptions } from './config';
-import type { SimDevice } from './device';
+import { advanceDevice, type SimDevice } from './device';
 import { parseDownMessage } from './down-message';
 import { announce, farewellOf, type FleetDevice, publishChanges, raiseAlarm, report } from './fleet-device';
 import { createLinks, startLoop } from './fleet-loop';
@@ -81,6 +81,7 @@ export class FleetRuntime {
           device,
           link,
           online: false,
+          rebooting: false,
           reports: 0,
           resetPending: false,
           doorOpenUntil: null,
@@ -94,7 +95,7 @@ export class FleetRuntime {
   private onConnect(link: MqttLink): void {
     for (const serial of link.options.serials) {
       const entry = this.entries.get(serial);
-      if (entry) this.bringOnline(entry);
+      if (entry && !entry.rebooting) this.bringOnline(entry);
     }
   }
 
@@ -121,9 +122,12 @@ export class FleetRuntime {
       await entry.link.restart([farewellOf(entry)], backInMs);
       return;
     }
+    entry.rebooting = true;
     announce(entry, false);
     await this.delay(backInMs);
-    if (entry.link.connected) this.bringOnline(entry);
+    entry.rebooting = false;
+    // The gateway may have reconnected meanwhile; if it is down, its next connection brings the device back.
+    if (!entry.online && entry.link.connected) this.bringOnline(entry);
   }
 
   private handleDownMessage(topic: string, payload: Buffer): void {
@@ -152,15 +156,21 @@ export class FleetRuntime {
     });
   }
 
-  /** A cabinet's command can change what its light points measure, so those that are online report too. */
+  /**
+   * A cabinet's command can change what its light points measure, so those that are online report
+   * too. They go first: the cabinet's power is the sum of theirs, which must be up to date.
+   */
   private publishChangesOf(device: SimDevice): void {
+    if (device.kind === 'cabinet') {
+      const now = Date.now();
+      for (const lightPoint of device.lightPoints) {
+        const fed = this.entryOf.get(lightPoint);
+        if (fed?.online) publishChanges(fed, this.options.speed);
+        else advanceDevice(lightPoint, now, this.options.speed);
+      }
+    }
     const entry = this.entryOf.get(device);
     if (entry) publishChanges(entry, this.options.speed);
-    if (device.kind !== 'cabinet') return;
-    for (const lightPoint of device.lightPoints) {
-      const fed = this.entryOf.get(lightPoint);
-      if (fed?.online) publishChanges(fed, this.options.speed);
-    }
   }
 
   private farewellsByLink(): Map<MqttLink, Farewell[]> {

@@ -12,7 +12,11 @@ import {
   type UpConnectionMessage,
   UpConnectionMessageSchema,
 } from '@farola/protocol';
+import type { Cabinet } from './cabinet';
+import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
 import { type Fleet, startFleet } from './fleet';
+import { createDevices } from './fleet-device';
+import { buildFleetLayout } from './layout';
 
 let broker: Aedes;
 let server: Server;
@@ -45,16 +49,7 @@ beforeAll(async () => {
     if (!schema.safeParse(message).success) invalid.push(`${topic} ${payload.toString()}`);
     received.push({ topic, channel, serial, message });
   });
-  fleet = await startFleet({
-    mqttUrl: url,
-    devices: 30,
-    seed: 'fleet-test',
-    speed: 50,
-    errorRate: 0,
-    dropRatePerHour: 0,
-    reportIntervalSeconds: 1,
-    logLevel: 'silent',
-  });
+  fleet = await startFleet(fleetOptions());
   await fleet.ready;
 });
 
@@ -65,6 +60,26 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await new Promise<void>((resolve) => broker.close(() => resolve()));
 });
+
+function fleetOptions(): FleetOptions {
+  return {
+    ...DEFAULT_FLEET_OPTIONS,
+    mqttUrl: url,
+    devices: 30,
+    seed: 'fleet-test',
+    speed: 50,
+    errorRate: 0,
+    dropRatePerHour: 0,
+    reportIntervalSeconds: 1,
+    logLevel: 'silent',
+  };
+}
+
+function attributesOf(serial: string): Array<UpAttributesMessage> {
+  return received
+    .filter((r) => r.serial === serial && r.channel === 'attributes')
+    .map((r) => r.message as UpAttributesMessage);
+}
 
 function device(vendor: string, deviceType: string) {
   const found = fleet.devices.find((d) => d.vendor === vendor && d.deviceType === deviceType);
@@ -112,6 +127,38 @@ describe('a simulated fleet on a real broker', () => {
     const afterOff = received.filter((r) => r.serial === serialNumber && r.channel === 'attributes').at(-1);
     expect((afterOff?.message as UpAttributesMessage).values).toMatchObject({ poweredOn: false, dimming: 0 });
     expect(invalid).toEqual([]);
+  });
+
+  it("reports a switched-off cabinet's power from its light points' new power, not their last load", async () => {
+    // The layout is deterministic: the same options build the same cabinets and light points.
+    const cabinet = createDevices(buildFleetLayout(fleetOptions()), Date.now()).find(
+      (d): d is Cabinet => d.kind === 'cabinet' && d.lightPoints.some((lp) => lp.spec.operateMode === '006'),
+    );
+    if (!cabinet) throw new Error('the test fleet has no cabinet feeding a mode 006 light point');
+    const lamps = cabinet.lightPoints.map((lp) => lp.spec);
+    const on = [
+      sendCommand(cabinet.spec.serialNumber, 'switchOn'),
+      ...lamps.map((lp) => sendCommand(lp.serialNumber, 'switchOn')),
+    ];
+    for (const { requestId } of on) expect((await finalAnswer(requestId)).status).toBe('DONE');
+    const before = attributesOf(cabinet.spec.serialNumber).length;
+    const off = sendCommand(cabinet.spec.serialNumber, 'switchOff');
+    expect((await finalAnswer(off.requestId)).status).toBe('DONE');
+    const change = attributesOf(cabinet.spec.serialNumber)
+      .slice(before)
+      .find((m) => m.values.outputs?.every((output) => !output.on));
+    expect(change).toBeDefined();
+    const at = Date.parse(change!.ts);
+    // Each light point's report of the same change, published within a few milliseconds of the cabinet's.
+    const lampPowers = lamps.map((lp) => {
+      const nearest = attributesOf(lp.serialNumber).reduce((best, m) =>
+        Math.abs(Date.parse(m.ts) - at) < Math.abs(Date.parse(best.ts) - at) ? m : best,
+      );
+      if (lp.operateMode === '006') expect(nearest.values.instantaneousActivePower).toBe(0.5);
+      return nearest.values.instantaneousActivePower ?? 0;
+    });
+    const expected = lampPowers.reduce((sum, power) => sum + power, 8);
+    expect(change!.values.instantaneousActivePower).toBeCloseTo(expected, 1);
   });
 
   it('refuses a command its family lacks with METHOD_NOT_ALLOWED', async () => {

@@ -26,7 +26,8 @@ export class MqttLink {
   private retryMs = FIRST_RETRY_MS;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private stopped = false;
-  connectedOnce = false;
+  /** Set while restart() closes the connection, so that closing does not schedule a retry of its own. */
+  private restarting = false;
 
   constructor(readonly options: LinkOptions) {}
 
@@ -34,16 +35,24 @@ export class MqttLink {
     return this.client?.connected === true;
   }
 
+  /**
+   * The last will, retained, without `ts`: it is composed when connecting but fires whenever the
+   * connection drops, so the server dates it on arrival.
+   */
   private will(): IClientOptions['will'] {
-    const ts = new Date().toISOString();
     const { gatewayId, serials } = this.options;
-    if (gatewayId !== null) {
-      const message: GatewayConnectionMessage = { connected: false, ts, devices: [...serials] };
-      return { topic: topics.gatewayConnection(gatewayId), payload: Buffer.from(JSON.stringify(message)), qos: 1 };
-    }
-    const message: UpConnectionMessage = { connected: false, ts };
-    const topic = topics.up(serials[0] ?? '', 'connection');
+    const message: UpConnectionMessage | GatewayConnectionMessage =
+      gatewayId === null ? { connected: false } : { connected: false, devices: [...serials] };
+    const topic = gatewayId === null ? topics.up(serials[0] ?? '', 'connection') : topics.gatewayConnection(gatewayId);
     return { topic, payload: Buffer.from(JSON.stringify(message)), qos: 1, retain: true };
+  }
+
+  /** A gateway's own retained connection state, which outlasts the retained announcements of its devices. */
+  private gatewayState(connected: boolean): { topic: string; message: GatewayConnectionMessage } | null {
+    const { gatewayId, serials } = this.options;
+    if (gatewayId === null) return null;
+    const message: GatewayConnectionMessage = { connected, ts: new Date().toISOString(), devices: [...serials] };
+    return { topic: topics.gatewayConnection(gatewayId), message };
   }
 
   start(): void {
@@ -61,15 +70,19 @@ export class MqttLink {
     this.client = client;
     client.on('connect', () => {
       this.retryMs = FIRST_RETRY_MS;
-      this.connectedOnce = true;
       this.subscribe(client);
+      // The gateway announces itself before its devices, so the server stops holding them offline.
+      const state = this.gatewayState(true);
+      if (state) this.publish(state.topic, state.message, true);
       this.options.onConnect(this);
     });
     client.on('message', (topic, payload) => this.options.onMessage(topic, payload));
     client.on('error', (error) =>
       this.options.logger.debug({ err: error, clientId: this.options.clientId }, 'mqtt error'),
     );
-    client.on('close', () => this.retryLater());
+    client.on('close', () => {
+      if (!this.restarting) this.retryLater();
+    });
   }
 
   /** Forgets a finished client so its late events cannot trigger another reconnection. */
@@ -112,18 +125,30 @@ export class MqttLink {
     this.client?.end(true);
   }
 
-  /** Closes cleanly after announcing `farewell` (retained connected:false), and reconnects after `reconnectMs`. */
+  /**
+   * Closes cleanly after announcing `farewell` (retained connected:false), and reconnects
+   * `reconnectMs` after the close has finished, so the new session never overtakes the farewell.
+   */
   async restart(farewell: Array<{ topic: string; message: object }>, reconnectMs: number): Promise<void> {
+    this.restarting = true;
+    try {
+      await this.closeCleanly(farewell);
+    } finally {
+      this.restarting = false;
+    }
+    // A retry the closing client may still have scheduled would come back later than asked.
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     this.retryLater(reconnectMs);
-    await this.closeCleanly(farewell);
   }
 
   private async closeCleanly(farewell: Array<{ topic: string; message: object }>): Promise<void> {
     const client = this.client;
     if (!client) return;
     if (client.connected) {
+      const state = this.gatewayState(false);
       await Promise.allSettled(
-        farewell.map(({ topic, message }) =>
+        [...farewell, ...(state ? [state] : [])].map(({ topic, message }) =>
           client.publishAsync(topic, JSON.stringify(message), { qos: 1, retain: true }),
         ),
       );

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldIssues } from './errors';
-import { DownCommandMessageSchema, UpCommandMessageSchema, UpConnectionMessageSchema } from './mqtt';
+import {
+  DownCommandMessageSchema,
+  GatewayConnectionMessageSchema,
+  UpCommandMessageSchema,
+  UpConnectionMessageSchema,
+} from './mqtt';
 
 const requestId = '3f1c2a6e-8d4b-4c1a-9e2f-1a2b3c4d5e6f';
 
@@ -32,6 +37,35 @@ describe('device messages', () => {
   it('refuses an ERROR status without the error', () => {
     const result = UpCommandMessageSchema.safeParse({ requestId, status: 'ERROR', progress: 10 });
     expect(toFieldIssues(result.error!)[0]).toMatchObject({ path: 'error' });
+  });
+
+  it('accepts a last will without a timestamp, for a device and for a gateway', () => {
+    expect(UpConnectionMessageSchema.parse({ connected: false })).toEqual({ connected: false });
+    const will = { connected: false, devices: ['OR-LP-000001', 'OR-LP-000002'] };
+    expect(GatewayConnectionMessageSchema.parse(will)).toEqual(will);
+  });
+
+  it('refuses an error on a DONE answer at the error field', () => {
+    const result = UpCommandMessageSchema.safeParse({
+      requestId,
+      status: 'DONE',
+      progress: 100,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(toFieldIssues(result.error!).map((issue) => issue.path)).toEqual(['error']);
+  });
+
+  it('accepts a DONE answer whatever progress it reports, so a completed request is never lost', () => {
+    expect(UpCommandMessageSchema.safeParse({ requestId, status: 'DONE', progress: 80 }).success).toBe(true);
+  });
+
+  it('accepts the command answers of the device protocol document', () => {
+    const examples = [
+      { requestId, status: 'IN_PROGRESS', progress: 50 },
+      { requestId, status: 'DONE', progress: 100 },
+      { requestId, status: 'ERROR', progress: 0, error: { code: 'METHOD_NOT_ALLOWED', message: 'not here' } },
+    ];
+    for (const example of examples) expect(UpCommandMessageSchema.safeParse(example).success).toBe(true);
   });
 
   it('refuses progress over 100 and a request id that is not a UUID', () => {

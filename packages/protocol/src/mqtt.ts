@@ -32,10 +32,17 @@ export const DeviceRegistrationSchema = z.strictObject({
 });
 export type DeviceRegistration = z.infer<typeof DeviceRegistrationSchema>;
 
-/** `up/connection` (retained, and the device's MQTT last will with `connected: false`). */
+/**
+ * `up/connection` (retained, and the device's MQTT last will with `connected: false`). `ts` is
+ * optional: a will is composed when the device connects, so it leaves `ts` out and the server
+ * dates the disconnection when it receives it.
+ *
+ * @example
+ * UpConnectionMessageSchema.parse({ connected: false }); // a last will
+ */
 export const UpConnectionMessageSchema = z.strictObject({
   connected: z.boolean(),
-  ts: isoDateTime,
+  ts: isoDateTime.optional(),
   registration: DeviceRegistrationSchema.optional(),
 });
 export type UpConnectionMessage = z.infer<typeof UpConnectionMessageSchema>;
@@ -44,7 +51,13 @@ export type UpConnectionMessage = z.infer<typeof UpConnectionMessageSchema>;
 export const DeviceErrorCodeSchema = z.enum(['METHOD_NOT_ALLOWED', 'NOT_ACCEPTABLE', 'NOT_FOUND']);
 export type DeviceErrorCode = z.infer<typeof DeviceErrorCodeSchema>;
 
-/** `up/commands`: progress of a request. `error` is required when `status` is `ERROR`. */
+/**
+ * `up/commands`: progress of a request. `error` is required when `status` is `ERROR` and allowed
+ * only then. A `DONE` answer completes the request whatever `progress` it carries.
+ *
+ * @example
+ * UpCommandMessageSchema.parse({ requestId, status: 'DONE', progress: 100 });
+ */
 export const UpCommandMessageSchema = z
   .strictObject({
     requestId: z.uuid(),
@@ -56,6 +69,10 @@ export const UpCommandMessageSchema = z
   .refine((message) => message.status !== 'ERROR' || message.error !== undefined, {
     path: ['error'],
     message: 'An ERROR status needs an error',
+  })
+  .refine((message) => message.status === 'ERROR' || message.error === undefined, {
+    path: ['error'],
+    message: 'Only an ERROR status carries an error',
   });
 export type UpCommandMessage = z.infer<typeof UpCommandMessageSchema>;
 
@@ -80,12 +97,17 @@ export const DownCommandMessageSchema = z.strictObject({
 export type DownCommandMessage = z.infer<typeof DownCommandMessageSchema>;
 
 /**
- * `lighting/v1/gateways/{id}/up/connection`: a gateway carrying many devices over one MQTT
- * connection sets this as its last will, so the server learns that all its devices dropped.
+ * `lighting/v1/gateways/{id}/up/connection` (retained): a gateway carrying many devices over one
+ * MQTT connection publishes `connected: true` when it connects and sets `connected: false` as its
+ * last will, so the server learns that all its devices dropped, even after a restart. A will
+ * leaves `ts` out; the server then uses the time it receives it.
+ *
+ * @example
+ * GatewayConnectionMessageSchema.parse({ connected: false, devices: ['OR-LP-000001'] });
  */
 export const GatewayConnectionMessageSchema = z.strictObject({
   connected: z.boolean(),
-  ts: isoDateTime,
+  ts: isoDateTime.optional(),
   devices: z.array(SerialNumberSchema).max(100_000),
 });
 export type GatewayConnectionMessage = z.infer<typeof GatewayConnectionMessageSchema>;

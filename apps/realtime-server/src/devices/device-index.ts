@@ -1,12 +1,15 @@
-import type { DeviceIndexEntry } from '../repositories/device.repository';
+import type { DeviceIndexEntry, KnownConnection } from '../repositories/device.repository';
 
 /**
  * Every known device by serial number and by id, held in memory so that ingesting a report
- * needs no database round trip. Loaded at start; registrations add to it.
+ * needs no database round trip. Loaded at start; registrations add to it. It also keeps each
+ * device's connection state, so that a replayed (retained) connection message that changes
+ * nothing is recognised without a query.
  */
 export class DeviceIndex {
   private readonly bySerial = new Map<string, DeviceIndexEntry>();
   private readonly byId = new Map<string, DeviceIndexEntry>();
+  private readonly connections = new Map<string, KnownConnection>();
 
   constructor(entries: readonly DeviceIndexEntry[] = []) {
     for (const entry of entries) this.add(entry);
@@ -15,6 +18,7 @@ export class DeviceIndex {
   add(entry: DeviceIndexEntry): void {
     this.bySerial.set(entry.serialNumber, entry);
     this.byId.set(entry.id, entry);
+    if (entry.connection) this.connections.set(entry.id, entry.connection);
   }
 
   serial(serialNumber: string): DeviceIndexEntry | undefined {
@@ -23,6 +27,15 @@ export class DeviceIndex {
 
   id(id: string): DeviceIndexEntry | undefined {
     return this.byId.get(id);
+  }
+
+  /** The device's last known connection state, or undefined when nothing is known yet. */
+  connection(id: string): KnownConnection | undefined {
+    return this.connections.get(id);
+  }
+
+  setConnection(id: string, connection: KnownConnection): void {
+    this.connections.set(id, connection);
   }
 
   get size(): number {

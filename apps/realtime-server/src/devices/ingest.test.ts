@@ -82,6 +82,83 @@ describe('device ingest over MQTT', () => {
     expect(events.items.map((e: { payload: { connected: boolean } }) => e.payload.connected)).toEqual([false, true]);
   });
 
+  it('dates a last will without a timestamp, or with one before the connection it ends, on arrival', async () => {
+    const serial = uniqueSerial('WILL');
+    const composedAtConnect = new Date(Date.now() - 60_000).toISOString();
+    const id = await h.register(serial);
+    await h.publish(serial, 'connection', { connected: false });
+    await expect.poll(async () => (await h.api(`/v1/devices/${id}`)).body.connected).toBe(false);
+    const first = (await h.api(`/v1/devices/${id}`)).body;
+    expect(first.disconnectedAt >= first.connectedAt).toBe(true);
+    await h.publish(serial, 'connection', { connected: true, ts: new Date().toISOString() });
+    await h.publish(serial, 'connection', { connected: false, ts: composedAtConnect });
+    await expect
+      .poll(async () => (await h.api(`/v1/devices/${id}`)).body.disconnectedAt)
+      .not.toBe(first.disconnectedAt);
+    const second = (await h.api(`/v1/devices/${id}`)).body;
+    expect(second.connected).toBe(false);
+    expect(second.disconnectedAt >= second.connectedAt).toBe(true);
+  });
+
+  it('ignores a replayed connection message that repeats the state it already knows', async () => {
+    const serial = uniqueSerial('REPLAY');
+    const id = await h.register(serial);
+    const socket = await h.socket();
+    const pushed: boolean[] = [];
+    socket.on('DeviceConnectionStatusUpdated', (batch) => {
+      for (const event of [batch].flat()) if (event.deviceId === id) pushed.push(event.connected);
+    });
+    const announcement = { connected: true, ts: new Date().toISOString() };
+    await h.publish(serial, 'connection', announcement);
+    await h.publish(serial, 'connection', { ...announcement, ts: new Date().toISOString() });
+    const dropped = nextEvent(socket, 'DeviceConnectionStatusUpdated', (e) => e.deviceId === id && !e.connected);
+    await h.publish(serial, 'connection', { connected: false });
+    await dropped;
+    expect(pushed).toEqual([false]);
+    await expect
+      .poll(async () => (await h.api(`/v1/devices/${id}/events?type=DeviceConnectionStatusUpdated`)).body.items.length)
+      .toBe(2);
+  });
+
+  it("keeps a dropped gateway's devices offline against their older retained announcements", async () => {
+    const serial = uniqueSerial('GWR');
+    const announcedAt = new Date().toISOString();
+    const id = await h.register(serial);
+    const gatewayTopic = 'lighting/v1/gateways/GW-RETAINED/up/connection';
+    const socket = await h.socket();
+    const dropped = nextEvent(socket, 'DeviceConnectionStatusUpdated', (e) => e.deviceId === id && !e.connected);
+    await h.device.publishAsync(gatewayTopic, JSON.stringify({ connected: false, devices: [serial] }), { qos: 1 });
+    await dropped;
+    // What the broker replays on a resubscription: the device's announcement from before the drop.
+    await h.publish(serial, 'connection', { connected: true, ts: announcedAt });
+    const reported = nextEvent(socket, 'DeviceAttributeValueUpdated', (e) => e.deviceId === id);
+    await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { dimming: 5 } });
+    await reported;
+    await expect.poll(async () => (await h.api(`/v1/devices/${id}`)).body.attributes.dimming).toBe(5);
+    expect((await h.api(`/v1/devices/${id}`)).body.connected).toBe(false);
+    const back = nextEvent(socket, 'DeviceConnectionStatusUpdated', (e) => e.deviceId === id && e.connected);
+    await h.device.publishAsync(gatewayTopic, JSON.stringify({ connected: true, devices: [serial] }), { qos: 1 });
+    await h.publish(serial, 'connection', { connected: true, ts: new Date().toISOString() });
+    await back;
+  });
+
+  it('orders reports by instant whatever their time zone, and never lets an older one overwrite newer values', async () => {
+    const serial = uniqueSerial('ORDER');
+    const id = await h.register(serial);
+    const socket = await h.socket();
+    const normalised = nextEvent(socket, 'DeviceAttributeValueUpdated', (e) => e.deviceId === id);
+    // 10:00+02:00 is 08:00Z, earlier than 09:00Z although it sorts after it as text.
+    await h.publish(serial, 'attributes', { ts: '2030-01-01T10:00:00+02:00', values: { dimming: 10 } });
+    await h.publish(serial, 'attributes', { ts: '2030-01-01T09:00:00Z', values: { dimming: 70 } });
+    expect((await normalised).payload.ts).toBe('2030-01-01T08:00:00.000Z');
+    await expect.poll(async () => (await h.api(`/v1/devices/${id}`)).body.attributes).toEqual({ dimming: 70 });
+    await h.publish(serial, 'attributes', { ts: '2030-01-01T08:30:00Z', values: { dimming: 20, voltage: 230 } });
+    await expect
+      .poll(async () => (await h.api(`/v1/devices/${id}`)).body.attributes)
+      .toEqual({ dimming: 70, voltage: 230 });
+    expect((await h.api(`/v1/devices/${id}`)).body.attributesUpdatedAt).toBe('2030-01-01T09:00:00.000Z');
+  });
+
   it('counts malformed messages as rejected and keeps serving', async () => {
     const serial = uniqueSerial('BAD');
     await h.register(serial);

@@ -1,5 +1,6 @@
 import {
   DEMO_PROJECT_ID,
+  type GatewayConnectionMessage,
   GatewayConnectionMessageSchema,
   parseTopic,
   toFieldIssues,
@@ -44,18 +45,26 @@ class Rejection extends Error {
 /**
  * Turns MQTT messages into device state and events. Every message is validated; a bad one is
  * counted and logged, never thrown. Reports go to sockets immediately and to the database behind.
+ * Every timestamp is normalised to UTC ISO-8601 with milliseconds, so that later comparisons of
+ * timestamps as strings are comparisons of instants.
  */
 export class Ingest {
   readonly metrics: MqttMetrics = { received: 0, accepted: 0, rejected: 0 };
   // Messages from a device being registered wait for its registration, so none is lost or reordered.
   private readonly registering = new Map<string, Promise<DeviceIndexEntry>>();
+  /**
+   * Devices whose gateway dropped (its last will), with the time it did. Their own retained
+   * `connected: true`, published through the gateway before it dropped, is stale until the gateway
+   * announces itself again; the broker replays it on every (re)subscription.
+   */
+  private readonly gatewayOutages = new Map<string, string>();
 
   constructor(private readonly deps: IngestDeps) {}
 
   handle(topic: string, payload: Buffer): void {
     this.metrics.received += 1;
     try {
-      const result = this.dispatch(topic, payload);
+      const result = this.dispatch(topic, payload, new Date().toISOString());
       if (result)
         result.then(
           () => this.accept(),
@@ -77,35 +86,42 @@ export class Ingest {
     this.deps.warn.warn({ topic, ...details }, 'rejected MQTT message');
   }
 
-  private dispatch(topic: string, payload: Buffer): Promise<void> | void {
+  private dispatch(topic: string, payload: Buffer, receivedAt: string): Promise<void> | void {
     const parsed = parseTopic(topic);
     if (!parsed || parsed.kind === 'device-down') throw new Rejection({ reason: 'unknown topic' });
     if (payload.length === 0) return; // a cleared retained message: nothing to ingest
     const json = parseJson(payload);
     if (parsed.kind === 'gateway-connection') {
-      return this.gatewayConnection(validate(GatewayConnectionMessageSchema, json));
+      return this.gatewayConnection(normaliseTs(validate(GatewayConnectionMessageSchema, json)), receivedAt);
     }
-    return this.deviceMessage(parsed.serialNumber, parsed.channel, json);
+    return this.deviceMessage(parsed.serialNumber, parsed.channel, json, receivedAt);
   }
 
-  private deviceMessage(serial: string, channel: UpChannel, json: unknown): Promise<void> | void {
-    const message = validate(UP_MESSAGE_SCHEMAS[channel], json);
+  private deviceMessage(serial: string, channel: UpChannel, json: unknown, receivedAt: string): Promise<void> | void {
+    const message = normaliseTs(validate(UP_MESSAGE_SCHEMAS[channel], json));
     const known = this.deps.index.serial(serial);
-    if (known) return this.apply(known, channel, message);
+    if (known) return this.apply(known, channel, message, receivedAt);
     const pending = this.registering.get(serial);
-    if (pending) return pending.then((device) => this.apply(device, channel, message));
+    if (pending) return pending.then((device) => this.apply(device, channel, message, receivedAt));
     if (channel === 'connection' && (message as UpConnectionMessage).registration) {
-      return this.register(serial, message as UpConnectionMessage);
+      return this.register(serial, message as UpConnectionMessage, receivedAt);
     }
     throw new Rejection({ reason: 'unknown serial number', serialNumber: serial });
   }
 
-  private apply(device: DeviceIndexEntry, channel: UpChannel, message: unknown): Promise<void> | void {
+  private apply(
+    device: DeviceIndexEntry,
+    channel: UpChannel,
+    message: unknown,
+    receivedAt: string,
+  ): Promise<void> | void {
     switch (channel) {
       case 'attributes':
         return this.attributes(device, message as UpAttributesMessage);
-      case 'connection':
-        return this.connection(device, (message as UpConnectionMessage).connected, (message as UpConnectionMessage).ts);
+      case 'connection': {
+        const { connected, ts } = message as UpConnectionMessage;
+        return this.connection(device, connected, ts, receivedAt);
+      }
       case 'commands':
         return this.deps.onCommandAnswer(device, message as UpCommandMessage).then((known) => {
           if (!known)
@@ -127,7 +143,20 @@ export class Ingest {
     this.deps.writer.attributesOf(device.id, message.values, message.ts);
   }
 
-  private connection(device: DeviceIndexEntry, connected: boolean, ts: string): void {
+  /**
+   * Publishes and records a connection change. A message repeating the state already known (a
+   * retained message replayed on a restart or resubscription) changes nothing and is dropped.
+   */
+  private connection(device: DeviceIndexEntry, connected: boolean, reported: string | undefined, receivedAt: string) {
+    const known = this.deps.index.connection(device.id);
+    if (known?.connected === connected) return;
+    if (connected) {
+      const outage = this.gatewayOutages.get(device.serialNumber);
+      if (outage !== undefined && reported !== undefined && reported <= outage) return;
+      this.gatewayOutages.delete(device.serialNumber);
+    }
+    const ts = changeTime(reported, known?.since ?? null, receivedAt);
+    this.deps.index.setConnection(device.id, { connected, since: ts });
     this.deps.events.publish('DeviceConnectionStatusUpdated', {
       deviceId: device.id,
       projectId: device.projectId,
@@ -137,30 +166,56 @@ export class Ingest {
     this.deps.writer.connectionOf(device.id, connected, ts);
   }
 
-  private gatewayConnection(message: { connected: boolean; ts: string; devices: string[] }): void {
+  /**
+   * A gateway's `connected: false` (its will) takes all its devices offline and makes their older
+   * retained announcements stale; its `connected: true` ends that, and its devices announce themselves.
+   */
+  private gatewayConnection(message: GatewayConnectionMessage, receivedAt: string): void {
     for (const serial of message.devices) {
       const device = this.deps.index.serial(serial);
-      if (device) this.connection(device, message.connected, message.ts);
+      if (!device) continue;
+      if (message.connected) {
+        this.gatewayOutages.delete(serial);
+        continue;
+      }
+      this.connection(device, false, message.ts, receivedAt);
+      this.gatewayOutages.set(serial, message.ts ?? receivedAt);
     }
   }
 
-  private async register(serial: string, message: UpConnectionMessage): Promise<void> {
+  private async register(serial: string, message: UpConnectionMessage, receivedAt: string): Promise<void> {
     const registration = message.registration!;
+    const connection = { connected: message.connected, ts: message.ts ?? receivedAt };
     const registering = (async () => {
       const hint = registration.projectId;
       const projectId = hint && (await this.deps.projects.exists(hint)) ? hint : DEMO_PROJECT_ID;
-      const device = await this.deps.devices.register(serial, registration, projectId, message);
+      const device = await this.deps.devices.register(serial, registration, projectId, connection);
       this.deps.index.add(device);
       return device;
     })();
     this.registering.set(serial, registering);
     try {
       const device = await registering;
-      this.connection(device, message.connected, message.ts);
+      this.connection(device, message.connected, message.ts, receivedAt);
     } finally {
       this.registering.delete(serial);
     }
   }
+}
+
+/**
+ * When a connection change happened: as reported, unless the report is absent (a last will) or
+ * earlier than the state it ends (a will composed at connect time, a clock behind); then when it
+ * arrived. Never earlier than the known state, which the database would keep instead.
+ */
+function changeTime(reported: string | undefined, since: string | null, receivedAt: string): string {
+  const ts = reported === undefined || (since !== null && reported < since) ? receivedAt : reported;
+  return since !== null && ts < since ? since : ts;
+}
+
+/** The message with its `ts`, if any, as UTC ISO-8601 with milliseconds, comparable as a string. */
+function normaliseTs<T extends { ts?: string | undefined }>(message: T): T {
+  return message.ts === undefined ? message : { ...message, ts: new Date(message.ts).toISOString() };
 }
 
 function parseJson(payload: Buffer): unknown {

@@ -9,8 +9,9 @@ export interface MqttGateway {
 }
 
 /**
- * The server's own MQTT client: subscribes to every device's up channels and every gateway's
- * connection (QoS 1), hands each message to `onMessage`, and publishes commands.
+ * The server's own MQTT client: subscribes to every gateway's connection and every device's up
+ * channels (QoS 1), hands each message to `onMessage`, and publishes commands. On a reconnection
+ * the client subscribes again in the same order, and the broker replays the retained messages.
  */
 export async function connectGateway(
   url: string,
@@ -25,7 +26,12 @@ export async function connectGateway(
   client.on('message', (topic, payload) => onMessage(topic, payload));
   client.on('error', (error) => logger.error({ err: error }, 'MQTT gateway error'));
   client.on('offline', () => logger.warn({ url }, 'MQTT gateway offline; reconnecting'));
-  await client.subscribeAsync([...topics.serverSubscriptions], { qos: 1 });
+  // Gateways first: the broker replays retained messages per subscription, and a gateway's retained
+  // last will must be known before the retained device announcements it makes stale.
+  const gatewaysFirst = [...topics.serverSubscriptions].sort(
+    (a, b) => Number(b.includes('/gateways/')) - Number(a.includes('/gateways/')),
+  );
+  for (const filter of gatewaysFirst) await client.subscribeAsync(filter, { qos: 1 });
   return {
     async publishCommand(serialNumber, message) {
       await client.publishAsync(topics.downCommands(serialNumber), JSON.stringify(message), { qos: 1 });
