@@ -88,7 +88,7 @@ type StartedParts = Pick<RunningParts, 'writer' | 'link' | 'stopRetention'> & { 
 /** After a failed start: closes what was started, newest first. The caller closes the database. */
 async function undoStart(parts: StartedParts): Promise<void> {
   const { writer, http, link, stopRetention } = parts;
-  stopRetention();
+  await stopRetention();
   http.io.disconnectSockets(true);
   http.io.engine.close();
   await closeDeviceLink(link);

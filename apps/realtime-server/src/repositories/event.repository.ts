@@ -79,8 +79,25 @@ export class EventRepository {
     };
   }
 
-  async deleteOlderThan(cutoff: Date): Promise<number> {
-    const rows = await this.db.query('DELETE FROM device_events WHERE ts < $1 RETURNING 1', [cutoff.toISOString()]);
-    return rows.length;
+  /**
+   * Deletes events older than `cutoff` in batches of `batchSize`, each its own short statement, so
+   * a large purge neither holds one long transaction nor sends the deleted rows back. Returns the count.
+   */
+  async deleteOlderThan(cutoff: Date, batchSize = 10_000): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const [batch] = await this.db.query<{ n: number }>(
+        `WITH gone AS (
+           DELETE FROM device_events
+           WHERE id IN (SELECT id FROM device_events WHERE ts < $1 LIMIT $2)
+           RETURNING 1
+         )
+         SELECT count(*)::int AS n FROM gone`,
+        [cutoff.toISOString(), batchSize],
+      );
+      const n = batch?.n ?? 0;
+      deleted += n;
+      if (n < batchSize) return deleted;
+    }
   }
 }

@@ -63,7 +63,7 @@ describe('shutdown', () => {
       queue: { close: async () => void order.push('queue') },
     } as unknown as DeviceLink;
     const batcher = new EventBatcher(5, () => undefined);
-    return { db, writer, httpServer, io, batcher, link, stopRetention: () => undefined, logger };
+    return { db, writer, httpServer, io, batcher, link, stopRetention: async () => undefined, logger };
   }
 
   const attributeEvent = () => ({

@@ -13,7 +13,7 @@ export interface RunningParts {
   io: FarolaSocketServer;
   batcher: EventBatcher;
   link: DeviceLink;
-  stopRetention: () => void;
+  stopRetention: () => Promise<void>;
   logger: Logger;
 }
 
@@ -34,7 +34,7 @@ export async function shutdown(parts: RunningParts): Promise<void> {
       failure ??= error;
     }
   };
-  stopRetention();
+  await step('event retention', () => stopRetention());
   await step('HTTP and Socket.IO', () => closeHttp(httpServer, io, batcher));
   // No more device messages after this point, so the final write holds everything accepted.
   await step('MQTT gateway', () => link.gateway.close());
