@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { io } from 'socket.io-client';
-import { DeviceAttributeValueUpdatedSchema } from '@farola/protocol';
+import { DeviceAttributeValueUpdatedSchema, SOCKET_PATH } from '@farola/protocol';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const numberEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
 
   const latencies: number[] = [];
   let measuring = false;
-  const socket = io(httpUrl, { path: '/lighting/socket.io', transports: ['websocket'] });
+  const socket = io(httpUrl, { path: SOCKET_PATH, transports: ['websocket'] });
   socket.on('DeviceAttributeValueUpdated', (batch: unknown) => {
     if (!measuring) return;
     const now = Date.now();

@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type Fleet, startFleet } from '@farola/fleet-simulator';
-import { type ServerToClientEvents } from '@farola/protocol';
+import { SOCKET_PATH, type ServerToClientEvents } from '@farola/protocol';
 import { loadConfig, startFarolaServer } from '@farola/realtime-server';
 
 export type Topology = 'embedded' | 'external';
@@ -95,7 +95,7 @@ export async function clearRetained(brokerUrl: string, serialNumbers: string[]):
 
 export async function connectSocket(httpUrl: string): Promise<Socket<ServerToClientEvents>> {
   // Default transports, as a browser uses them: HTTP long-polling first, then the upgrade to WebSocket.
-  const socket: Socket<ServerToClientEvents> = io(httpUrl, { path: '/lighting/socket.io' });
+  const socket: Socket<ServerToClientEvents> = io(httpUrl, { path: SOCKET_PATH });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);

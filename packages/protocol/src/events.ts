@@ -5,6 +5,9 @@ import { QueuedRequestSchema } from './requests';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
+/** Where Socket.IO carries these events to browsers (a public contract, like the API paths). */
+export const SOCKET_PATH = '/lighting/socket.io';
+
 /** Event names, exactly as the specification spells them. */
 export const DeviceEventTypeSchema = z.enum([
   'DeviceAttributeValueUpdated',

@@ -1,13 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
-import type { ServerToClientEvents } from '@farola/protocol';
+import { SOCKET_PATH, type ServerToClientEvents } from '@farola/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { Authenticate } from '../services/auth.service';
 import type { ProjectService } from '../services/project.service';
 import type { User } from '../services/user';
 import { projectRoom } from './event-batcher';
-
-export const SOCKET_PATH = '/lighting/socket.io';
 
 interface SocketData {
   user: User;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeviceEventPayloads, DeviceEventType, ServerToClientEvents, UpConnectionMessage } from '@farola/protocol';
-import { topics } from '@farola/protocol';
+import { SOCKET_PATH, topics } from '@farola/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
@@ -53,7 +53,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     publish,
     socket: async () => {
       const socket: Socket<ServerToClientEvents> = io(server.httpUrl, {
-        path: '/lighting/socket.io',
+        path: SOCKET_PATH,
         transports: ['websocket'],
       });
       sockets.push(socket as Socket);
