@@ -57,7 +57,13 @@ async function wire(config: FarolaConfig, storage: Storage, logger: Logger): Pro
   const authenticate = createAuthenticator(config);
   const http = createHttp(config, { authenticate, projects, logger });
   const events = new DeviceEventPublisher(http.batcher, writer);
-  const link = await createDeviceLink(config, { repositories, index, events, writer, logger });
+  let link: DeviceLink;
+  try {
+    link = await createDeviceLink(config, { repositories, index, events, writer, logger });
+  } catch (error) {
+    await undoStart({ writer, http });
+    throw error;
+  }
   const stopRetention = startEventRetention(repositories.events, config.eventRetentionDays, logger);
   let port: number;
   try {
@@ -83,15 +89,16 @@ async function wire(config: FarolaConfig, storage: Storage, logger: Logger): Pro
   };
 }
 
-type StartedParts = Pick<RunningParts, 'writer' | 'link' | 'stopRetention'> & { http: HttpParts };
+type StartedParts = Pick<RunningParts, 'writer'> &
+  Partial<Pick<RunningParts, 'link' | 'stopRetention'>> & { http: HttpParts };
 
 /** After a failed start: closes what was started, newest first. The caller closes the database. */
 async function undoStart(parts: StartedParts): Promise<void> {
   const { writer, http, link, stopRetention } = parts;
-  await stopRetention();
+  await stopRetention?.();
   http.io.disconnectSockets(true);
   http.io.engine.close();
-  await closeDeviceLink(link);
+  if (link) await closeDeviceLink(link);
   // What the gateway took in meanwhile is still written, and no timer outlives the database.
   http.batcher.flush();
   await writer.close().catch(() => undefined);

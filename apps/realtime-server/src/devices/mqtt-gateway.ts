@@ -31,7 +31,12 @@ export async function connectGateway(
   const gatewaysFirst = [...topics.serverSubscriptions].sort(
     (a, b) => Number(b.includes('/gateways/')) - Number(a.includes('/gateways/')),
   );
-  for (const filter of gatewaysFirst) await client.subscribeAsync(filter, { qos: 1 });
+  try {
+    for (const filter of gatewaysFirst) await client.subscribeAsync(filter, { qos: 1 });
+  } catch (error) {
+    await client.endAsync(true);
+    throw error;
+  }
   return {
     async publishCommand(serialNumber, message) {
       await client.publishAsync(topics.downCommands(serialNumber), JSON.stringify(message), { qos: 1 });

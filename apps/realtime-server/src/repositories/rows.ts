@@ -54,6 +54,11 @@ export function decodeCursor<T extends z.ZodTuple>(cursor: string, sort: string,
 export const ALL_PROJECTS = Symbol('all projects');
 export type ProjectScope = readonly string[] | typeof ALL_PROJECTS;
 
+/** Whether a project lies in the scope. */
+export function inProjectScope(scope: ProjectScope, projectId: string): boolean {
+  return scope === ALL_PROJECTS || scope.includes(projectId);
+}
+
 /** Collects SQL conditions with numbered parameters, so filters compose without string juggling. */
 export class Conditions {
   readonly parts: string[] = [];

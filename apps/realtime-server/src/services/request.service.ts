@@ -3,6 +3,7 @@ import type { CommandQueue } from '../devices/command-queue';
 import type { DeviceIndex } from '../devices/device-index';
 import { AppError } from '../http/app-error';
 import type { RequestRepository } from '../repositories/request.repository';
+import { inProjectScope } from '../repositories/rows';
 import type { ProjectService } from './project.service';
 import type { User } from './user';
 
@@ -18,18 +19,19 @@ export class RequestService {
   ) {}
 
   async submit(user: User, deviceId: string, body: CommandRequest): Promise<QueuedRequest> {
-    const visible = await this.deps.projects.visibleProjectIds(user);
     const device = this.deps.index.id(deviceId);
-    if (!device || !visible.includes(device.projectId)) throw new AppError('DEVICE_NOT_FOUND');
+    if (!device || !inProjectScope(await this.deps.projects.scope(user), device.projectId)) {
+      throw new AppError('DEVICE_NOT_FOUND');
+    }
     return this.deps.queue.submit(device, body, user.username);
   }
 
   async list(user: User, query: QueuedRequestListQuery): Promise<Page<QueuedRequest>> {
-    return this.deps.requests.list(query, await this.deps.projects.visibleProjectIds(user));
+    return this.deps.requests.list(query, await this.deps.projects.scope(user));
   }
 
   async get(user: User, id: string): Promise<QueuedRequest> {
-    const request = await this.deps.requests.get(id, await this.deps.projects.visibleProjectIds(user));
+    const request = await this.deps.requests.get(id, await this.deps.projects.scope(user));
     if (!request) throw new AppError('QUEUED_COMMAND_NOT_FOUND');
     return request;
   }
