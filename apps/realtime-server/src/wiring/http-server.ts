@@ -27,8 +27,8 @@ export function createHttp(
   const io = createSocketServer(httpServer, deps);
   const batcher = new EventBatcher(config.socketBatchMs, (room, event, batch) => {
     // Each event name's listener takes one payload or an array of them; `batch` is the array form.
-    const emit = io.to(room).emit.bind(io.to(room)) as (name: string, payload: unknown) => boolean;
-    emit(event, batch);
+    const target = io.to(room) as unknown as { emit: (name: string, payload: unknown) => boolean };
+    target.emit(event, batch);
   });
   return {
     httpServer,
