@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OperateModeSchema, OutputModeSchema } from './modes';
+import { IsoDateTimeSchema } from './primitives';
 
-const isoDateTime = z.iso.datetime({ offset: true });
 const number = (min: number, max: number) => z.number().min(min).max(max);
 
 /** One cabinet controller output as reported in the `outputs` attribute. */
@@ -13,7 +13,7 @@ export const OutputStateSchema = z.object({
 export type OutputState = z.infer<typeof OutputStateSchema>;
 
 /** Today's sunrise and sunset at the device (`astronomicalInfo`). */
-export const AstronomicalInfoSchema = z.object({ sunrise: isoDateTime, sunset: isoDateTime });
+export const AstronomicalInfoSchema = z.object({ sunrise: IsoDateTimeSchema, sunset: IsoDateTimeSchema });
 
 interface AttributeMeta {
   schema: z.ZodType;
@@ -55,8 +55,8 @@ export const ATTRIBUTES = {
   astronomicalInfo: { schema: AstronomicalInfoSchema },
   outputs: { schema: z.array(OutputStateSchema).max(16) },
   poweredOn: { schema: z.boolean() },
-  networkConnectionTime: { schema: isoDateTime },
-  connectionTime: { schema: isoDateTime },
+  networkConnectionTime: { schema: IsoDateTimeSchema },
+  connectionTime: { schema: IsoDateTimeSchema },
   estimatedCumulativePower: { schema: number(0, 1e12), unit: 'Wh' },
   estimatedOperatingHours: { schema: number(0, 1e6), unit: 'h' },
   registrationUpdateTrigger: { schema: z.number().int().min(0) },

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { AttributeValuesSchema } from './attributes';
 import { DeviceStatusSchema } from './lifecycle';
 import { PageQuerySchema } from './pagination';
+import { IsoDateTimeSchema } from './primitives';
 import { DeviceTypeSchema, VendorSchema } from './vendors';
 
-const isoDateTime = z.iso.datetime({ offset: true });
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 
@@ -36,14 +36,14 @@ export const DeviceSchema = z.object({
   latitude: latitude.nullable(),
   longitude: longitude.nullable(),
   fixedLocation: z.boolean(),
-  installationDate: isoDateTime.nullable(),
+  installationDate: IsoDateTimeSchema.nullable(),
   connected: z.boolean(),
-  connectedAt: isoDateTime.nullable(),
-  disconnectedAt: isoDateTime.nullable(),
-  lastConnectionAt: isoDateTime.nullable(),
-  createdAt: isoDateTime,
+  connectedAt: IsoDateTimeSchema.nullable(),
+  disconnectedAt: IsoDateTimeSchema.nullable(),
+  lastConnectionAt: IsoDateTimeSchema.nullable(),
+  createdAt: IsoDateTimeSchema,
   attributes: AttributeValuesSchema,
-  attributesUpdatedAt: isoDateTime.nullable(),
+  attributesUpdatedAt: IsoDateTimeSchema.nullable(),
 });
 export type Device = z.infer<typeof DeviceSchema>;
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { AttributeValuesSchema } from './attributes';
 import { PageQuerySchema } from './pagination';
+import { IsoDateTimeSchema } from './primitives';
 import { QueuedRequestSchema } from './requests';
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** Where Socket.IO carries these events to browsers (a public contract, like the API paths). */
 export const SOCKET_PATH = '/lighting/socket.io';
@@ -20,7 +19,7 @@ export type DeviceEventType = z.infer<typeof DeviceEventTypeSchema>;
 export const DeviceAttributeValueUpdatedSchema = z.object({
   deviceId: z.uuid(),
   projectId: z.uuid(),
-  ts: isoDateTime,
+  ts: IsoDateTimeSchema,
   values: AttributeValuesSchema,
 });
 export type DeviceAttributeValueUpdated = z.infer<typeof DeviceAttributeValueUpdatedSchema>;
@@ -29,7 +28,7 @@ export type DeviceAttributeValueUpdated = z.infer<typeof DeviceAttributeValueUpd
 export const DeviceCommandRequestedSchema = z.object({
   deviceId: z.uuid(),
   projectId: z.uuid(),
-  ts: isoDateTime,
+  ts: IsoDateTimeSchema,
   request: QueuedRequestSchema,
 });
 export type DeviceCommandRequested = z.infer<typeof DeviceCommandRequestedSchema>;
@@ -38,7 +37,7 @@ export type DeviceCommandRequested = z.infer<typeof DeviceCommandRequestedSchema
 export const DeviceConnectionStatusUpdatedSchema = z.object({
   deviceId: z.uuid(),
   projectId: z.uuid(),
-  ts: isoDateTime,
+  ts: IsoDateTimeSchema,
   connected: z.boolean(),
 });
 export type DeviceConnectionStatusUpdated = z.infer<typeof DeviceConnectionStatusUpdatedSchema>;
@@ -55,29 +54,20 @@ export interface DeviceEventPayloads {
   DeviceConnectionStatusUpdated: DeviceConnectionStatusUpdated;
 }
 
+const eventVariant = <T extends DeviceEventType>(type: T) =>
+  z.object({
+    id: z.string(),
+    type: z.literal(type),
+    deviceId: z.uuid(),
+    ts: IsoDateTimeSchema,
+    payload: DEVICE_EVENT_SCHEMAS[type],
+  });
+
 /** A persisted device event, as `GET /devices/{id}/events` lists it (newest first). */
 export const DeviceEventSchema = z.discriminatedUnion('type', [
-  z.object({
-    id: z.string(),
-    type: z.literal('DeviceAttributeValueUpdated'),
-    deviceId: z.uuid(),
-    ts: isoDateTime,
-    payload: DeviceAttributeValueUpdatedSchema,
-  }),
-  z.object({
-    id: z.string(),
-    type: z.literal('DeviceCommandRequested'),
-    deviceId: z.uuid(),
-    ts: isoDateTime,
-    payload: DeviceCommandRequestedSchema,
-  }),
-  z.object({
-    id: z.string(),
-    type: z.literal('DeviceConnectionStatusUpdated'),
-    deviceId: z.uuid(),
-    ts: isoDateTime,
-    payload: DeviceConnectionStatusUpdatedSchema,
-  }),
+  eventVariant('DeviceAttributeValueUpdated'),
+  eventVariant('DeviceCommandRequested'),
+  eventVariant('DeviceConnectionStatusUpdated'),
 ]);
 export type DeviceEvent = z.infer<typeof DeviceEventSchema>;
 

@@ -9,6 +9,7 @@ export * from './lifecycle';
 export * from './modes';
 export * from './mqtt';
 export * from './pagination';
+export * from './primitives';
 export * from './projects';
 export * from './requests';
 export * from './roles';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldIssues } from './errors';
 import {
+  DeviceRegistrationSchema,
   DownCommandMessageSchema,
   GatewayConnectionMessageSchema,
   UpCommandMessageSchema,
@@ -26,6 +27,32 @@ describe('device messages', () => {
       registration: { deviceType: 'light-point-controller', vendor: 'acme' },
     });
     expect(toFieldIssues(result.error!)[0]).toMatchObject({ path: 'registration.vendor', rule: 'enum' });
+  });
+
+  it('holds a registration to the stored device bounds, and refuses empty text', () => {
+    const base = { deviceType: 'cabinet-controller', vendor: 'vega' };
+    const accepted = {
+      ...base,
+      name: 'n'.repeat(120),
+      modelNumber: 'm'.repeat(60),
+      firmwareVersion: 'f'.repeat(40),
+      imei: '356938035643809',
+      latitude: -90,
+      longitude: 180,
+    };
+    expect(DeviceRegistrationSchema.parse(accepted)).toEqual(accepted);
+    const refused = {
+      ...base,
+      name: 'n'.repeat(121),
+      modelNumber: '',
+      firmwareVersion: 'f'.repeat(41),
+      imei: '35693803564380',
+      ip: null,
+      latitude: 90.5,
+      longitude: -181,
+    };
+    const paths = toFieldIssues(DeviceRegistrationSchema.safeParse(refused).error!).map((issue) => issue.path);
+    expect(paths).toEqual(['name', 'modelNumber', 'firmwareVersion', 'imei', 'ip', 'latitude', 'longitude']);
   });
 
   it('accepts command progress and a final error with its code', () => {

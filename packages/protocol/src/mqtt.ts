@@ -2,33 +2,36 @@ import { z } from 'zod';
 import { AlarmTypeSchema } from './alarms';
 import { AttributeValuesSchema } from './attributes';
 import { CommandNameSchema } from './commands';
-import { SerialNumberSchema } from './devices';
-import { DeviceTypeSchema, VendorSchema } from './vendors';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { DeviceSchema, SerialNumberSchema } from './devices';
+import { IsoDateTimeSchema } from './primitives';
 
 /** `up/attributes`: values measured at `ts`. */
-export const UpAttributesMessageSchema = z.strictObject({ ts: isoDateTime, values: AttributeValuesSchema });
+export const UpAttributesMessageSchema = z.strictObject({ ts: IsoDateTimeSchema, values: AttributeValuesSchema });
 export type UpAttributesMessage = z.infer<typeof UpAttributesMessageSchema>;
+
+/** The registration shares the stored device's field bounds, so the two cannot drift apart. */
+const device = DeviceSchema.shape;
 
 /**
  * What a device announces about itself when it connects, so that an unknown serial number can be
  * registered. `projectId` is a hint the server honours only for an existing project.
  */
 export const DeviceRegistrationSchema = z.strictObject({
-  deviceType: DeviceTypeSchema,
-  vendor: VendorSchema,
-  name: z.string().min(1).max(120).optional(),
-  modelNumber: z.string().min(1).max(60).optional(),
-  firmwareVersion: z.string().min(1).max(40).optional(),
+  deviceType: device.deviceType,
+  vendor: device.vendor,
+  // Announced text fields are optional, but when present they must not be empty.
+  name: device.name.min(1).optional(),
+  modelNumber: device.modelNumber.unwrap().min(1).optional(),
+  firmwareVersion: device.firmwareVersion.unwrap().min(1).optional(),
+  // A device announces its modem's full 15-digit IMEI; the stored field only bounds its length.
   imei: z
     .string()
     .regex(/^\d{15}$/)
     .optional(),
-  ip: z.string().max(64).optional(),
-  projectId: z.uuid().optional(),
-  latitude: z.number().min(-90).max(90).optional(),
-  longitude: z.number().min(-180).max(180).optional(),
+  ip: device.ip.unwrap().optional(),
+  projectId: device.projectId.optional(),
+  latitude: device.latitude.unwrap().optional(),
+  longitude: device.longitude.unwrap().optional(),
 });
 export type DeviceRegistration = z.infer<typeof DeviceRegistrationSchema>;
 
@@ -42,7 +45,7 @@ export type DeviceRegistration = z.infer<typeof DeviceRegistrationSchema>;
  */
 export const UpConnectionMessageSchema = z.strictObject({
   connected: z.boolean(),
-  ts: isoDateTime.optional(),
+  ts: IsoDateTimeSchema.optional(),
   registration: DeviceRegistrationSchema.optional(),
 });
 export type UpConnectionMessage = z.infer<typeof UpConnectionMessageSchema>;
@@ -64,7 +67,7 @@ export const UpCommandMessageSchema = z
     status: z.enum(['IN_PROGRESS', 'DONE', 'ERROR']),
     progress: z.number().int().min(0).max(100),
     error: z.strictObject({ code: DeviceErrorCodeSchema, message: z.string().max(500).optional() }).optional(),
-    ts: isoDateTime.optional(),
+    ts: IsoDateTimeSchema.optional(),
   })
   .refine((message) => message.status !== 'ERROR' || message.error !== undefined, {
     path: ['error'],
@@ -78,7 +81,7 @@ export type UpCommandMessage = z.infer<typeof UpCommandMessageSchema>;
 
 /** `up/alarms`: an alarm raised (`active: true`) or cleared by the device itself. */
 export const UpAlarmMessageSchema = z.strictObject({
-  ts: isoDateTime,
+  ts: IsoDateTimeSchema,
   type: AlarmTypeSchema,
   active: z.boolean(),
   value: z.number().optional(),
@@ -92,7 +95,7 @@ export const DownCommandMessageSchema = z.strictObject({
   command: CommandNameSchema,
   params: z.record(z.string(), z.unknown()),
   attempt: z.number().int().min(1),
-  ts: isoDateTime,
+  ts: IsoDateTimeSchema,
 });
 export type DownCommandMessage = z.infer<typeof DownCommandMessageSchema>;
 
@@ -107,11 +110,12 @@ export type DownCommandMessage = z.infer<typeof DownCommandMessageSchema>;
  */
 export const GatewayConnectionMessageSchema = z.strictObject({
   connected: z.boolean(),
-  ts: isoDateTime.optional(),
+  ts: IsoDateTimeSchema.optional(),
   devices: z.array(SerialNumberSchema).max(100_000),
 });
 export type GatewayConnectionMessage = z.infer<typeof GatewayConnectionMessageSchema>;
 
+/** The payload schema of each device → server channel; its keys are the channels `topics.up` accepts. */
 export const UP_MESSAGE_SCHEMAS = {
   attributes: UpAttributesMessageSchema,
   connection: UpConnectionMessageSchema,

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PageQuerySchema, sortSchema } from './pagination';
+import { IsoDateTimeSchema } from './primitives';
 
 /** A project, or a subproject when `parentId` is set. */
 export const ProjectSchema = z.object({
   id: z.uuid(),
   name: z.string().min(1).max(120),
   parentId: z.uuid().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: IsoDateTimeSchema,
   clientInfo: z.string().max(2000).nullable(),
   logoUrl: z.string().max(2000).nullable(),
   supportEmail: z.email().nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CommandNameSchema } from './commands';
 import { ErrorCodeSchema } from './errors';
 import { PageQuerySchema } from './pagination';
+import { IsoDateTimeSchema } from './primitives';
 
 /** Queued request statuses (spec §4). `IN_PROGRESS` is the only one that can still change. */
 export const QueuedRequestStatusSchema = z.enum(['IN_PROGRESS', 'DONE', 'ERROR', 'CANCELLED']);
@@ -27,9 +28,9 @@ export const QueuedRequestSchema = z.object({
   attempt: z.number().int().min(1),
   error: z.object({ code: ErrorCodeSchema, message: z.string() }).nullable(),
   requestedBy: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
-  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+  finishedAt: IsoDateTimeSchema.nullable(),
 });
 export type QueuedRequest = z.infer<typeof QueuedRequestSchema>;
 

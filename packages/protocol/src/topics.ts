@@ -1,11 +1,12 @@
 import { SerialNumberSchema } from './devices';
+import { UP_MESSAGE_SCHEMAS } from './mqtt';
 
 /** Root of every Farola MQTT topic; the version lets a future protocol run beside this one. */
 export const TOPIC_ROOT = 'lighting/v1';
 
 /** Device → server channels under `lighting/v1/devices/{serialNumber}/up/`. */
-export const UP_CHANNELS = ['attributes', 'connection', 'commands', 'alarms'] as const;
-export type UpChannel = (typeof UP_CHANNELS)[number];
+export type UpChannel = keyof typeof UP_MESSAGE_SCHEMAS;
+export const UP_CHANNELS = Object.keys(UP_MESSAGE_SCHEMAS) as readonly UpChannel[];
 
 /**
  * Topic builders.
@@ -16,12 +17,11 @@ export type UpChannel = (typeof UP_CHANNELS)[number];
  */
 export const topics = {
   up: (serialNumber: string, channel: UpChannel) => `${TOPIC_ROOT}/devices/${serialNumber}/up/${channel}`,
+  /** Where the server sends a device its commands; what a device (or a gateway, per device) subscribes to. */
   downCommands: (serialNumber: string) => `${TOPIC_ROOT}/devices/${serialNumber}/down/commands`,
   gatewayConnection: (gatewayId: string) => `${TOPIC_ROOT}/gateways/${gatewayId}/up/connection`,
   /** What the server subscribes to: every device's up channels and every gateway's connection. */
   serverSubscriptions: [`${TOPIC_ROOT}/devices/+/up/+`, `${TOPIC_ROOT}/gateways/+/up/connection`],
-  /** What a device (or a gateway, per device) subscribes to. */
-  deviceSubscription: (serialNumber: string) => `${TOPIC_ROOT}/devices/${serialNumber}/down/commands`,
 } as const;
 
 export type ParsedTopic =
