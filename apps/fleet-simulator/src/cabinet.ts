@@ -1,26 +1,27 @@
 import type { AttributeValues, OutputMode } from '@farola/protocol';
 import { FAMILIES } from './families';
 import type { DeviceSpec } from './layout';
-import type { MeteredState } from './metering';
 import type { LightPoint } from './light-point';
-import { runtimeRandom as random } from './random';
 import {
-  type AstroOffsets,
-  calendarLevel,
-  type CalendarRule,
-  isNight,
-  localMinutesOfDay,
-  manualModeUntil,
-  type SunDay,
-  sunDay,
-} from './schedule';
+  activeOverride,
+  astronomicalInfoOf,
+  driftVoltage,
+  integrateMeter,
+  type ManualOverride,
+  manualOverride,
+  type MeteredState,
+  round,
+  sunOf,
+} from './metering';
+import { runtimeRandom as random } from './random';
+import { type AstroOffsets, calendarLevel, type CalendarRule, isNight, localMinutesOfDay } from './schedule';
 
 /** The controller's own electronics, in W, on top of the circuits it feeds. */
 const SELF_CONSUMPTION_W = 8;
 
 interface OutputRuntime {
   index: number;
-  override: { on: boolean; until: number } | null;
+  override: ManualOverride | null;
 }
 
 /** A cabinet controller's live state; its power is the sum of the light points it feeds. */
@@ -52,16 +53,11 @@ export function createCabinet(spec: DeviceSpec, nowMs: number): Cabinet {
   };
 }
 
-function sunOf(cabinet: Cabinet, nowMs: number): SunDay {
-  cabinet.sun = sunDay(nowMs, cabinet.spec.latitude, cabinet.spec.longitude, cabinet.sun);
-  return cabinet.sun;
-}
-
 /** An output is on by manual switch, else by its fixed calendar, else by the astronomical clock. */
 export function cabinetOutputOn(cabinet: Cabinet, index: number, nowMs: number): boolean {
   const output = cabinet.outputs.find((candidate) => candidate.index === index);
-  if (output?.override && nowMs >= output.override.until) output.override = null;
-  if (output?.override) return output.override.on;
+  const override = output ? activeOverride(output, nowMs) : null;
+  if (override) return override.on;
   if (cabinet.calendar) return calendarLevel(cabinet.calendar, localMinutesOfDay(nowMs)) > 0;
   return isNight(nowMs, sunOf(cabinet, nowMs), cabinet.astro);
 }
@@ -73,15 +69,11 @@ function outputMode(cabinet: Cabinet, output: OutputRuntime): OutputMode {
 
 /** Integrates energy up to `nowMs`, then takes the feeding light points' power as the new load. */
 export function advanceCabinet(cabinet: Cabinet, nowMs: number, speed: number): void {
-  const simulatedSeconds = (Math.max(0, nowMs - cabinet.lastAdvanceMs) / 1000) * speed;
-  cabinet.energyKWh += (cabinet.powerW * simulatedSeconds) / 3_600_000;
-  cabinet.operatingHours += simulatedSeconds / 3600;
-  cabinet.lastAdvanceMs = nowMs;
-  cabinet.voltage = Math.min(235, Math.max(225, cabinet.voltage + random.between(-0.3, 0.3)));
+  // The controller's electronics run around the clock, so every hour counts as operating.
+  integrateMeter(cabinet, nowMs, speed, true);
+  driftVoltage(cabinet, 0.3);
   cabinet.powerW = cabinet.lightPoints.reduce((sum, lightPoint) => sum + lightPoint.powerW, SELF_CONSUMPTION_W);
 }
-
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export function cabinetLiveValues(cabinet: Cabinet, nowMs: number): AttributeValues {
   const outputs = cabinet.outputs.map((output) => ({
@@ -106,7 +98,6 @@ export function cabinetLiveValues(cabinet: Cabinet, nowMs: number): AttributeVal
 }
 
 export function cabinetFullValues(cabinet: Cabinet, nowMs: number): AttributeValues {
-  const sun = sunOf(cabinet, nowMs);
   cabinet.signalStrength = Math.min(-50, Math.max(-110, cabinet.signalStrength + random.int(-1, 1)));
   return {
     ...cabinetLiveValues(cabinet, nowMs),
@@ -117,14 +108,13 @@ export function cabinetFullValues(cabinet: Cabinet, nowMs: number): AttributeVal
     modelNumber: cabinet.spec.modelNumber,
     latitude: cabinet.spec.latitude,
     longitude: cabinet.spec.longitude,
-    astronomicalInfo: { sunrise: new Date(sun.sunrise).toISOString(), sunset: new Date(sun.sunset).toISOString() },
+    astronomicalInfo: astronomicalInfoOf(cabinet, nowMs),
   };
 }
 
 /** switchOn/switchOff of one output, or all of them when `output` is absent; manual mode for 6 hours. */
 export function switchCabinet(cabinet: Cabinet, on: boolean, nowMs: number, output?: number): void {
-  const until = manualModeUntil(nowMs);
   for (const candidate of cabinet.outputs) {
-    if (output === undefined || candidate.index === output) candidate.override = { on, until };
+    if (output === undefined || candidate.index === output) candidate.override = manualOverride(on, nowMs);
   }
 }

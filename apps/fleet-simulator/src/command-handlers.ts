@@ -1,4 +1,4 @@
-import { BLINK_LIMITS, type CommandName, type CommandParams, MAX_FIXED_SCHEDULE_RULES } from '@farola/protocol';
+import { type CommandName, type CommandParams, MAX_FIXED_SCHEDULE_RULES } from '@farola/protocol';
 import { switchCabinet } from './cabinet';
 import { CommandError, type CommandContext, type CommandHandler } from './command-runner';
 import type { SimDevice } from './device';
@@ -12,6 +12,18 @@ export interface FleetActions {
 }
 
 const paramsOf = <C extends CommandName>(ctx: CommandContext) => ctx.params as CommandParams<C>;
+
+type DeviceOfKind<K extends SimDevice['kind']> = Extract<SimDevice, { kind: K }>;
+
+/**
+ * The device of a command that only one kind supports. The runner has already refused the command
+ * to the other kind (`supportsCommand`), so a mismatch is a bug, not a device answer.
+ */
+function deviceOfKind<K extends SimDevice['kind']>(ctx: CommandContext, kind: K): DeviceOfKind<K> {
+  const { device } = ctx;
+  if (device.kind !== kind) throw new Error(`A ${kind} command reached a ${device.kind}`);
+  return device as DeviceOfKind<K>;
+}
 
 function switchTo(on: boolean): CommandHandler {
   return async (ctx) => {
@@ -33,8 +45,7 @@ function switchTo(on: boolean): CommandHandler {
 
 /** Forces a light point's level for a while, restoring its own state afterwards. */
 async function withTransientLevel(ctx: CommandContext, levels: number[], holdMs: number): Promise<void> {
-  const { device } = ctx;
-  if (device.kind !== 'light-point') return;
+  const device = deviceOfKind(ctx, 'light-point');
   try {
     for (const [i, level] of levels.entries()) {
       device.transientLevel = level;
@@ -49,8 +60,7 @@ async function withTransientLevel(ctx: CommandContext, levels: number[], holdMs:
 }
 
 const blink: CommandHandler = async (ctx) => {
-  const { count = BLINK_LIMITS.count.default, cycleSeconds = BLINK_LIMITS.cycleSeconds.default } =
-    paramsOf<'blink'>(ctx);
+  const { count, cycleSeconds } = paramsOf<'blink'>(ctx);
   // Each cycle is half off, half on, whatever the light was showing before.
   const levels = Array.from({ length: count }, () => [0, 100]).flat();
   await withTransientLevel(ctx, levels, (cycleSeconds * 1000) / 2);
@@ -102,23 +112,21 @@ const factoryReset: CommandHandler = async (ctx) => {
 };
 
 const createAstroCalendar: CommandHandler = async (ctx) => {
-  const { device } = ctx;
+  const cabinet = deviceOfKind(ctx, 'cabinet');
   const offsets = paramsOf<'createAstroCalendar'>(ctx);
   await ctx.step();
-  if (device.kind === 'cabinet') {
-    device.astro = { ...offsets };
-    device.calendar = null;
-  }
+  cabinet.astro = { ...offsets };
+  cabinet.calendar = null;
   ctx.publishChanges();
 };
 
 const createCalendar: CommandHandler = async (ctx) => {
-  const { device } = ctx;
+  const cabinet = deviceOfKind(ctx, 'cabinet');
   const { rules } = paramsOf<'createCalendar'>(ctx);
-  const limit = MAX_FIXED_SCHEDULE_RULES[device.spec.vendor];
+  const limit = MAX_FIXED_SCHEDULE_RULES[cabinet.spec.vendor];
   if (rules.length > limit) throw new CommandError('NOT_ACCEPTABLE', `This cabinet holds at most ${limit} rules`);
   await ctx.step();
-  if (device.kind === 'cabinet') device.calendar = rules.map((rule) => ({ ...rule }));
+  cabinet.calendar = rules.map((rule) => ({ ...rule }));
   ctx.publishChanges();
 };
 

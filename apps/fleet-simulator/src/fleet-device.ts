@@ -1,4 +1,11 @@
-import type { DeviceType, UpAlarmMessage, UpAttributesMessage, UpConnectionMessage, Vendor } from '@farola/protocol';
+import type {
+  AttributeValues,
+  DeviceType,
+  UpAlarmMessage,
+  UpAttributesMessage,
+  UpConnectionMessage,
+  Vendor,
+} from '@farola/protocol';
 import { topics } from '@farola/protocol';
 import { createCabinet } from './cabinet';
 import { advanceDevice, fullValues, liveValues, registrationOf, type SimDevice } from './device';
@@ -69,24 +76,31 @@ export function farewellOf(entry: FleetDevice): { topic: string; message: UpConn
   };
 }
 
-/** A periodic report: full every few reports, else the live electrical and switching values. */
-export function report(entry: FleetDevice, speed: number, forceFull = false): void {
+/** Brings the device's meters up to now, then publishes the values `valuesOf` picks on `up/attributes`. */
+function publishAttributes(
+  entry: FleetDevice,
+  speed: number,
+  valuesOf: (device: SimDevice, nowMs: number) => AttributeValues,
+): void {
   const now = Date.now();
   advanceDevice(entry.device, now, speed);
-  const full = forceFull || entry.reports % FULL_REPORT_EVERY === 0;
-  const values = full ? fullValues(entry.device, now) : liveValues(entry.device, now);
-  const message: UpAttributesMessage = { ts: new Date(now).toISOString(), values };
+  const message: UpAttributesMessage = { ts: new Date(now).toISOString(), values: valuesOf(entry.device, now) };
   entry.link.publish(topics.up(entry.device.spec.serialNumber, 'attributes'), message);
+}
+
+/** A periodic report: full every few reports, else the live electrical and switching values. */
+export function report(entry: FleetDevice, speed: number, forceFull = false): void {
+  const full = forceFull || entry.reports % FULL_REPORT_EVERY === 0;
+  publishAttributes(entry, speed, full ? fullValues : liveValues);
   entry.reports += 1;
 }
 
 /** After a command: the values it changed, right away. */
 export function publishChanges(entry: FleetDevice, speed: number): void {
-  const now = Date.now();
-  advanceDevice(entry.device, now, speed);
-  const values = { ...liveValues(entry.device, now), firmwareVersion: entry.device.firmwareVersion };
-  const message: UpAttributesMessage = { ts: new Date(now).toISOString(), values };
-  entry.link.publish(topics.up(entry.device.spec.serialNumber, 'attributes'), message);
+  publishAttributes(entry, speed, (device, nowMs) => ({
+    ...liveValues(device, nowMs),
+    firmwareVersion: device.firmwareVersion,
+  }));
 }
 
 export function raiseAlarm(entry: FleetDevice, type: UpAlarmMessage['type'], active: boolean): void {

@@ -2,9 +2,19 @@ import type { AttributeValues } from '@farola/protocol';
 import type { Cabinet } from './cabinet';
 import { cabinetOutputOn } from './cabinet';
 import type { DeviceSpec } from './layout';
-import type { MeteredState } from './metering';
+import {
+  activeOverride,
+  astronomicalInfoOf,
+  driftVoltage,
+  integrateMeter,
+  type ManualOverride,
+  manualOverride,
+  type MeteredState,
+  round,
+  sunOf,
+} from './metering';
 import { runtimeRandom as random } from './random';
-import { curveLevel, isNight, localMinutesOfDay, manualModeUntil, type SunDay, sunDay, TIMEZONE } from './schedule';
+import { curveLevel, isNight, localMinutesOfDay, TIMEZONE } from './schedule';
 
 const STANDBY_W = 0.5;
 const DRIVER_OUTPUT_V = 140;
@@ -14,7 +24,7 @@ export interface LightPoint extends MeteredState {
   kind: 'light-point';
   cabinet: Cabinet | null;
   /** switchOn/switchOff: manual mode, held for 6 hours. */
-  override: { on: boolean; until: number } | null;
+  override: ManualOverride | null;
   /** Blink or dimming check in progress: forces this level. */
   transientLevel: number | null;
 }
@@ -39,16 +49,11 @@ export function createLightPoint(spec: DeviceSpec, nowMs: number): LightPoint {
   return lightPoint;
 }
 
-function sunOf(lightPoint: LightPoint, nowMs: number): SunDay {
-  lightPoint.sun = sunDay(nowMs, lightPoint.spec.latitude, lightPoint.spec.longitude, lightPoint.sun);
-  return lightPoint.sun;
-}
-
 /** The commanded level: a running blink or check, else a manual switch, else the night curve. */
-export function commandedDimming(lightPoint: LightPoint, nowMs: number): number {
+function commandedDimming(lightPoint: LightPoint, nowMs: number): number {
   if (lightPoint.transientLevel !== null) return lightPoint.transientLevel;
-  if (lightPoint.override && nowMs >= lightPoint.override.until) lightPoint.override = null;
-  if (lightPoint.override) return lightPoint.override.on ? 100 : 0;
+  const override = activeOverride(lightPoint, nowMs);
+  if (override) return override.on ? 100 : 0;
   return isNight(nowMs, sunOf(lightPoint, nowMs)) ? curveLevel(localMinutesOfDay(nowMs)) : 0;
 }
 
@@ -74,15 +79,10 @@ function samplePower(lightPoint: LightPoint, nowMs: number): number {
  * then samples new power and voltage, which hold until the next call.
  */
 export function advanceLightPoint(lightPoint: LightPoint, nowMs: number, speed: number): void {
-  const simulatedSeconds = (Math.max(0, nowMs - lightPoint.lastAdvanceMs) / 1000) * speed;
-  lightPoint.energyKWh += (lightPoint.powerW * simulatedSeconds) / 3_600_000;
-  if (lightPoint.powerW > STANDBY_W) lightPoint.operatingHours += simulatedSeconds / 3600;
-  lightPoint.lastAdvanceMs = nowMs;
-  lightPoint.voltage = Math.min(235, Math.max(225, lightPoint.voltage + random.between(-0.4, 0.4)));
+  integrateMeter(lightPoint, nowMs, speed, lightPoint.powerW > STANDBY_W);
+  driftVoltage(lightPoint, 0.4);
   lightPoint.powerW = samplePower(lightPoint, nowMs);
 }
-
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The electrical values and switching state, as sent on every report and after each change. */
 export function lightPointLiveValues(lightPoint: LightPoint, nowMs: number): AttributeValues {
@@ -90,6 +90,8 @@ export function lightPointLiveValues(lightPoint: LightPoint, nowMs: number): Att
   const dimming = commandedDimming(lightPoint, nowMs);
   const powerFactor = lit ? random.between(0.94, 0.97) : random.between(0.48, 0.52);
   const power = lightPoint.powerW;
+  // One voltage sample for both driver values, so their product is the power the luminaire draws.
+  const driverVoltage = lit ? round(DRIVER_OUTPUT_V * random.between(0.99, 1.01), 1) : 0;
   return {
     dimming,
     dimmer: lit ? round(Math.min(100, Math.max(0, dimming + random.between(-1, 1))), 1) : 0,
@@ -102,15 +104,14 @@ export function lightPointLiveValues(lightPoint: LightPoint, nowMs: number): Att
     current: round(power / (lightPoint.voltage * powerFactor), 4),
     totalActiveEnergy: round(lightPoint.energyKWh, 3),
     operatingHours: round(lightPoint.operatingHours, 2),
-    driverOutputVoltage: lit ? round(DRIVER_OUTPUT_V * random.between(0.99, 1.01), 1) : 0,
-    driverOutputCurrent: lit ? round((power - STANDBY_W) / DRIVER_OUTPUT_V, 3) : 0,
+    driverOutputVoltage: driverVoltage,
+    driverOutputCurrent: lit ? round((power - STANDBY_W) / driverVoltage, 3) : 0,
   };
 }
 
 /** Everything a light point reports: live values plus identity, position and orientation. */
 export function lightPointFullValues(lightPoint: LightPoint, nowMs: number): AttributeValues {
   const { spec } = lightPoint;
-  const sun = sunOf(lightPoint, nowMs);
   lightPoint.signalStrength = Math.min(-50, Math.max(-115, lightPoint.signalStrength + random.int(-2, 2)));
   return {
     ...lightPointLiveValues(lightPoint, nowMs),
@@ -125,11 +126,11 @@ export function lightPointFullValues(lightPoint: LightPoint, nowMs: number): Att
     firmwareVersion: lightPoint.firmwareVersion,
     modelNumber: spec.modelNumber,
     timezone: TIMEZONE,
-    astronomicalInfo: { sunrise: new Date(sun.sunrise).toISOString(), sunset: new Date(sun.sunset).toISOString() },
+    astronomicalInfo: astronomicalInfoOf(lightPoint, nowMs),
   };
 }
 
 /** switchOn/switchOff: a manual state that the next sunrise or sunset hands back to the schedule. */
 export function switchLightPoint(lightPoint: LightPoint, on: boolean, nowMs: number): void {
-  lightPoint.override = { on, until: manualModeUntil(nowMs) };
+  lightPoint.override = manualOverride(on, nowMs);
 }

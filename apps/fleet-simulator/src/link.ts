@@ -95,7 +95,7 @@ export class MqttLink {
   }
 
   private subscribe(client: MqttClient): void {
-    const subscriptions = this.options.serials.map((serial) => topics.deviceSubscription(serial));
+    const subscriptions = this.options.serials.map((serial) => topics.downCommands(serial));
     // Large gateways subscribe in chunks to keep each SUBSCRIBE packet modest.
     for (let i = 0; i < subscriptions.length; i += 200) {
       client.subscribe(subscriptions.slice(i, i + 200), { qos: 1 }, (error) => {

@@ -39,6 +39,19 @@ describe('light point physics', () => {
     }
   });
 
+  it('reports a driver output voltage and current whose product is the power the luminaire draws', () => {
+    const lit = lightPoints.filter((lightPoint) => isLit(lightPoint, NOW));
+    expect(lit.length).toBeGreaterThan(0);
+    for (const lightPoint of lit) {
+      const { driverOutputVoltage = 0, driverOutputCurrent = 0 } = lightPointLiveValues(lightPoint, NOW);
+      // The controller's 0.5 W standby is not the driver's; the current is rounded to 1 mA.
+      const driverPower = lightPoint.powerW - 0.5;
+      expect(Math.abs(driverOutputVoltage * driverOutputCurrent - driverPower)).toBeLessThanOrEqual(
+        driverOutputVoltage * 0.0005 + 1e-9,
+      );
+    }
+  });
+
   it('integrates energy as the sum of power over simulated time, never going back', () => {
     const lightPoint = lightPoints[0]!;
     const speed = 10;

@@ -36,7 +36,7 @@ export interface Random {
   chance(probability: number): boolean;
 }
 
-export function randomFrom(next: () => number): Random {
+function randomFrom(next: () => number): Random {
   return {
     next,
     between: (min, max) => min + (max - min) * next(),
