@@ -145,3 +145,19 @@ test("the map's own controls speak the user's language", async ({ page, request 
   await expect(map.locator('.leaflet-control-zoom-out')).toHaveAttribute('title', 'Alejar');
   await expect(page.getByRole('button', { name: 'Mostrar coincidencias' })).toBeVisible();
 });
+
+test('the outcome of a command is announced after its panel has been closed', async ({ page, request }) => {
+  const device = (await connectedLightPoints(request, 'orion')).at(-1);
+  if (!device) throw new Error('no light point');
+  await page.goto(`/lighting/map/devices/${device.id}?tab=details`);
+  const panel = page.getByTestId('device-panel');
+  await expect(panel).toContainText(device.serialNumber);
+
+  await panel.getByTestId('command-switchOn').click();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/lighting\/map$/);
+  await expect(panel).toBeHidden();
+  // The toast names the command and the device, since no panel shows which request ended.
+  const toast = page.getByRole('listitem', { name: 'Operation success' });
+  await expect(toast).toContainText(`Switch on — device ${device.name || device.serialNumber}`, { timeout: 30_000 });
+});

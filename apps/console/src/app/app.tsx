@@ -1,4 +1,5 @@
 import { Router } from 'wouter';
+import { RequestOutcomeToasts } from '@/features/device/request-outcome-toasts';
 import { RealtimeConnection } from '@/lib/realtime/realtime-connection';
 import { AppRoutes } from './app-routes';
 import type { SignedInUser } from './auth/signed-in-user';
@@ -9,7 +10,10 @@ import { MainLayout } from './shell/main-layout';
 // '/lighting/' → '/lighting': wouter's base has no trailing slash.
 const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
-/** The root shell (spec §2): inactivity watcher around the main layout and its routed pages. */
+/**
+ * The root shell (spec §2): inactivity watcher around the main layout and its routed pages, with
+ * the realtime connection and the outcome toasts of the commands sent from this tab.
+ */
 export function App({ user }: { user: SignedInUser }) {
   return (
     <AppProviders user={user}>
@@ -17,6 +21,7 @@ export function App({ user }: { user: SignedInUser }) {
         <InactivityWatcher>
           <MainLayout>
             <RealtimeConnection />
+            <RequestOutcomeToasts />
             <AppRoutes />
           </MainLayout>
         </InactivityWatcher>

@@ -25,6 +25,10 @@ export function fetchDeviceRequests(deviceId: string): Promise<Page<QueuedReques
   return apiGet('queued-requests', RequestPageSchema, { deviceId, limit: RECENT_REQUESTS });
 }
 
+export function fetchRequest(requestId: string): Promise<QueuedRequest> {
+  return apiGet(`queued-requests/${encodeURIComponent(requestId)}`, QueuedRequestSchema);
+}
+
 export function sendCommand(deviceId: string, command: CommandRequest): Promise<QueuedRequest> {
   return apiPost(`devices/${encodeURIComponent(deviceId)}/commands`, command, QueuedRequestSchema);
 }

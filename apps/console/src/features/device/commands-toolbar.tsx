@@ -11,7 +11,7 @@ import { useCommands } from './use-commands';
 /** The device's commands; blink asks for parameters, reboot for confirmation, the rest send at once. */
 export function CommandsToolbar({ device }: { device: Device }) {
   const { t } = useTranslation('device');
-  const { send, isSending } = useCommands(device.id);
+  const { send, isSending } = useCommands(device);
   const styles = useCommandsToolbarStyles();
   const [dialog, setDialog] = useState<'blink' | 'reboot' | null>(null);
   const disabledReason = device.connected ? null : t('commands.disconnected');

@@ -126,19 +126,6 @@ describe('the device detail panel', () => {
     expect(row.dataset['status']).toBe('DONE');
     expect(row.textContent).toContain('Done');
     expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
-    expect(await screen.findByText('Operation success')).toBeDefined();
-  });
-
-  it('does not announce the outcome of requests sent by someone else', async () => {
-    const device = buildDevice({ seed: 507 });
-    createFleetWriter(appStore).putDevices([device]);
-    const request = buildRequest({ seed: 507, deviceId: device.id });
-    putRequests(appStore, [request]);
-    renderPanel(device.id);
-    const done = { ...request, status: 'DONE' as const, progress: 100, updatedAt: '2025-05-04T10:00:09.000Z' };
-    await act(async () => putRequests(appStore, [done]));
-    expect(screen.getByTestId(`request-${request.id}`).dataset['status']).toBe('DONE');
-    expect(screen.queryByText('Operation success')).toBeNull();
   });
 
   it('disables commands while the device is disconnected, keeping them focusable with the reason', () => {

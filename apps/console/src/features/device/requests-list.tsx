@@ -4,16 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { deviceRequestIdsAtomFamily } from './atoms';
 import { RequestRow } from './request-row';
 import { useRequestsListStyles } from './requests-list.styles';
-import { useCommands } from './use-commands';
-import { useRequestOutcomes } from './use-request-outcomes';
+import { useCancelRequest } from './use-commands';
 
 /** The device's queued requests, newest first, following their progress live. */
 export function RequestsList({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation('device');
   const ids = useAtomValue(deviceRequestIdsAtomFamily(deviceId));
-  const { cancel } = useCommands(deviceId);
+  const cancel = useCancelRequest();
   const styles = useRequestsListStyles();
-  useRequestOutcomes(deviceId);
   if (ids.length === 0) return null;
   return (
     <section aria-label={t('requests.title')}>

@@ -1,27 +1,32 @@
-import type { CommandRequest } from '@farola/protocol';
+import type { CommandRequest, Device } from '@farola/protocol';
 import { useStore } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api/error-message';
 import { cancelRequest, sendCommand } from './api';
-import { ownRequestIdsAtom } from './atoms';
+import { addOwnRequest } from './request-outcomes';
 import { putRequests } from './request-writer';
 import { useNotify } from './use-notify';
 
-/** Sends commands and cancellations for one device, with the spec's feedback toasts. */
-export function useCommands(deviceId: string) {
+/**
+ * Sends commands to one device with the spec's 'Operation queued' toast; the outcome toast comes
+ * from `RequestOutcomeToasts`, which follows the request even after the panel closes.
+ */
+export function useCommands(device: Pick<Device, 'id' | 'name' | 'serialNumber'>) {
   const store = useStore();
   const notify = useNotify();
   const { t } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
   const [isSending, setIsSending] = useState(false);
+  const deviceId = device.id;
+  const deviceLabel = device.name || device.serialNumber;
 
   const send = useCallback(
     async (command: CommandRequest): Promise<boolean> => {
       setIsSending(true);
       try {
         const request = await sendCommand(deviceId, command);
-        store.set(ownRequestIdsAtom, new Set(store.get(ownRequestIdsAtom)).add(request.id));
+        addOwnRequest(store, request.id, { deviceLabel });
         putRequests(store, [request]);
         notify.info(t('commands.queued'));
         return true;
@@ -32,10 +37,18 @@ export function useCommands(deviceId: string) {
         setIsSending(false);
       }
     },
-    [deviceId, notify, store, t, tErrors],
+    [deviceId, deviceLabel, notify, store, t, tErrors],
   );
 
-  const cancel = useCallback(
+  return { send, isSending };
+}
+
+/** Cancels a queued request, toasting the error when the server refuses. */
+export function useCancelRequest() {
+  const store = useStore();
+  const notify = useNotify();
+  const { t: tErrors } = useTranslation('errors');
+  return useCallback(
     async (requestId: string) => {
       try {
         putRequests(store, [await cancelRequest(requestId)]);
@@ -45,6 +58,4 @@ export function useCommands(deviceId: string) {
     },
     [notify, store, tErrors],
   );
-
-  return { send, cancel, isSending };
 }

@@ -1,15 +1,16 @@
-import { Toast, ToastTitle, useToastController } from '@fluentui/react-components';
+import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { TOASTER_ID } from '@/lib/toaster';
 
-/** Raises toasts in the main layout's notification stack. */
+/** Raises toasts in the main layout's notification stack: a title, and optionally a line of detail. */
 export function useNotify() {
   const { dispatchToast } = useToastController(TOASTER_ID);
   return useMemo(() => {
-    const notify = (intent: 'success' | 'error' | 'info') => (text: string) =>
+    const notify = (intent: 'success' | 'error' | 'info') => (title: string, detail?: string) =>
       dispatchToast(
         <Toast>
-          <ToastTitle>{text}</ToastTitle>
+          <ToastTitle>{title}</ToastTitle>
+          {detail !== undefined && <ToastBody>{detail}</ToastBody>}
         </Toast>,
         { intent },
       );

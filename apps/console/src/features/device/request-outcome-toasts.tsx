@@ -1,0 +1,32 @@
+import { useStore } from 'jotai';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCodeMessage } from '@/lib/api/error-message';
+import { requestOutcome$ } from './request-outcomes';
+import { useNotify } from './use-notify';
+
+/**
+ * Toasts 'Operation success' or the translated error when a command sent from this tab ends,
+ * naming the command and the device, so the operator learns it with the device's panel closed.
+ * Mounted once for the signed-in app; renders nothing.
+ */
+export function RequestOutcomeToasts() {
+  const store = useStore();
+  const notify = useNotify();
+  const { t } = useTranslation('device');
+  const { t: tErrors } = useTranslation('errors');
+
+  useEffect(() => {
+    const subscription = requestOutcome$(store).subscribe(({ request, own }) => {
+      const detail = t('outcome.detail', {
+        command: t(`commandName.${request.command}`, { defaultValue: request.command }),
+        device: own.deviceLabel,
+      });
+      if (request.status === 'DONE') notify.success(t('commands.success'), detail);
+      else notify.error(errorCodeMessage(tErrors, request.error?.code ?? 'UNKNOWN_ERROR'), detail);
+    });
+    return () => subscription.unsubscribe();
+  }, [notify, store, t, tErrors]);
+
+  return null;
+}
