@@ -6,7 +6,8 @@
  *
  * Environment: BENCH_DEVICES (10000), BENCH_INTERVAL_S (10), BENCH_WARMUP_S (20), BENCH_SECONDS (60),
  * BENCH_GATEWAY_SIZE (500), BENCH_DATA_DIR (a temporary folder: PGlite on disk, as in production
- * without DATABASE_URL), DATABASE_URL / MQTT_URL to measure against real servers instead.
+ * without DATABASE_URL), DATABASE_URL / MQTT_URL to measure against real servers instead,
+ * BENCH_CPU_PROFILE_DIR to write a V8 CPU profile of the server there (open it in Chrome DevTools).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,8 +34,8 @@ const httpUrl = `http://127.0.0.1:${PORT}`;
 const brokerUrl = process.env['MQTT_URL'] ?? `mqtt://127.0.0.1:${MQTT_PORT}`;
 const children: ChildProcess[] = [];
 
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function start(script: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -78,12 +79,12 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutS: nu
 }
 
 async function main(): Promise<void> {
-  const server = start('apps/realtime-server/src/server.ts', {
-    PORT: String(PORT),
-    MQTT_PORT: String(MQTT_PORT),
-    DATA_DIR: dataDir,
-    AUTH_DISABLED: 'true',
-  });
+  const profileDir = process.env['BENCH_CPU_PROFILE_DIR'];
+  const server = start(
+    'apps/realtime-server/src/server.ts',
+    { PORT: String(PORT), MQTT_PORT: String(MQTT_PORT), DATA_DIR: dataDir, AUTH_DISABLED: 'true' },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   await waitFor('the server', async () => (await health()) !== null, 120);
   start('apps/fleet-simulator/src/main.ts', {
     SIM_MQTT_URL: brokerUrl,
