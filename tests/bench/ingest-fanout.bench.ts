@@ -144,18 +144,22 @@ async function main(): Promise<void> {
 }
 
 /**
- * Removes the retained connection messages the simulated fleet leaves on a shared broker, so
- * later servers on that broker do not receive a hundred thousand of them when they subscribe.
+ * Removes the retained connection messages the simulated fleet's devices and gateways leave on a
+ * shared broker, so later servers on that broker do not receive a hundred thousand of them.
  */
 async function clearRetainedFleet(): Promise<void> {
   if (!process.env['MQTT_URL']) return;
   const client = await mqtt.connectAsync(brokerUrl);
   const retained: string[] = [];
+  let lastArrival = Date.now();
   client.on('message', (topic, _payload, packet) => {
+    lastArrival = Date.now();
     if (packet.retain && topic.includes('/BENCH-')) retained.push(topic);
   });
-  await client.subscribeAsync('lighting/v1/devices/+/up/connection');
-  await sleep(5000);
+  await client.subscribeAsync(['lighting/v1/devices/+/up/connection', 'lighting/v1/gateways/+/up/connection']);
+  // The broker replays them as fast as this client takes them: wait until they stop coming.
+  const deadline = Date.now() + 120_000;
+  while (Date.now() - lastArrival < 2000 && Date.now() < deadline) await sleep(500);
   for (let start = 0; start < retained.length; start += 1000) {
     await Promise.all(
       retained.slice(start, start + 1000).map((topic) => client.publishAsync(topic, '', { retain: true, qos: 1 })),

@@ -34,6 +34,8 @@ export interface IngestDeps {
   /** Applies a device's answer to a command; resolves false when the request is unknown. */
   onCommandAnswer: (device: DeviceIndexEntry, message: UpCommandMessage) => Promise<boolean>;
   warn: RateLimitedWarn;
+  /** A report came from a serial number the server does not know: its registration may have been missed. */
+  onUnknownSerial?: (serialNumber: string) => void;
 }
 
 class Rejection extends Error {
@@ -106,6 +108,7 @@ export class Ingest {
     if (channel === 'connection' && (message as UpConnectionMessage).registration) {
       return this.register(serial, message as UpConnectionMessage, receivedAt);
     }
+    this.deps.onUnknownSerial?.(serial);
     throw new Rejection({ reason: 'unknown serial number', serialNumber: serial });
   }
 

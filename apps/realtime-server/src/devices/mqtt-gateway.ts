@@ -3,8 +3,13 @@ import { type DownCommandMessage, topics } from '@farola/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 
+/** Topic filters per SUBSCRIBE packet when replaying retained messages. */
+const REPLAY_CHUNK = 200;
+
 export interface MqttGateway {
   publishCommand(serialNumber: string, message: DownCommandMessage): Promise<void>;
+  /** Asks the broker to deliver these devices' retained `up/connection` messages again. */
+  replayConnections(serialNumbers: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,14 @@ export async function connectGateway(
   return {
     async publishCommand(serialNumber, message) {
       await client.publishAsync(topics.downCommands(serialNumber), JSON.stringify(message), { qos: 1 });
+    },
+    async replayConnections(serialNumbers) {
+      // A new subscription gets the topic's retained message; the wildcard one stays for live traffic.
+      for (let i = 0; i < serialNumbers.length; i += REPLAY_CHUNK) {
+        const filters = serialNumbers.slice(i, i + REPLAY_CHUNK).map((serial) => topics.up(serial, 'connection'));
+        await client.subscribeAsync(filters, { qos: 1 });
+        await client.unsubscribeAsync(filters);
+      }
     },
     async close() {
       await client.endAsync();

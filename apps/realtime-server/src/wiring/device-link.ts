@@ -6,6 +6,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from '../devices/embedded-br
 import { Ingest } from '../devices/ingest';
 import { RateLimitedWarn } from '../devices/ingest-log';
 import { connectGateway, type MqttGateway } from '../devices/mqtt-gateway';
+import { RegistrationRecovery } from '../devices/registration-recovery';
 import type { WriteBehind } from '../devices/write-behind';
 import type { DeviceEventPublisher } from '../realtime/device-events';
 import type { Repositories } from './storage';
@@ -21,6 +22,7 @@ export interface DeviceLink {
   gateway: MqttGateway;
   ingest: Ingest;
   queue: CommandQueue;
+  recovery: RegistrationRecovery;
 }
 
 export interface DeviceLinkDeps {
@@ -58,6 +60,10 @@ export async function createDeviceLink(config: FarolaConfig, deps: DeviceLinkDep
     attemptTimeoutMs: config.commandAttemptTimeoutMs,
     maxAttempts: config.commandMaxAttempts,
   });
+  const recovery = new RegistrationRecovery({
+    replay: (serials) => (gateway ? gateway.replayConnections(serials) : Promise.resolve()),
+    onError: (error) => logger.warn({ err: error }, 'asking the broker for missed registrations failed'),
+  });
   const ingest = new Ingest({
     index,
     devices: repositories.devices,
@@ -66,15 +72,16 @@ export async function createDeviceLink(config: FarolaConfig, deps: DeviceLinkDep
     writer,
     onCommandAnswer: (device, message) => queue.onDeviceAnswer(device, message),
     warn: new RateLimitedWarn(logger),
+    onUnknownSerial: (serial) => recovery.note(serial),
   });
   const broker = await startBroker(config);
   try {
     const connected = await connectGateway(broker.url, (topic, payload) => ingest.handle(topic, payload), logger);
     gateway = connected;
     await queue.resume();
-    return { broker, gateway: connected, ingest, queue };
+    return { broker, gateway: connected, ingest, queue, recovery };
   } catch (error) {
-    await closeStarted(queue, gateway, broker);
+    await closeStarted(queue, recovery, gateway, broker);
     throw error;
   }
 }
@@ -84,11 +91,17 @@ export async function createDeviceLink(config: FarolaConfig, deps: DeviceLinkDep
  * swallowed so that the caller sees why the start failed, not a consequence of it.
  */
 export async function closeDeviceLink(link: DeviceLink): Promise<void> {
-  await closeStarted(link.queue, link.gateway, link.broker);
+  await closeStarted(link.queue, link.recovery, link.gateway, link.broker);
 }
 
-async function closeStarted(queue: CommandQueue, gateway: MqttGateway | null, broker: BrokerEndpoint): Promise<void> {
+async function closeStarted(
+  queue: CommandQueue,
+  recovery: RegistrationRecovery,
+  gateway: MqttGateway | null,
+  broker: BrokerEndpoint,
+): Promise<void> {
   await queue.close().catch(() => undefined);
+  await recovery.close().catch(() => undefined);
   await gateway?.close().catch(() => undefined);
   await broker.embedded?.close().catch(() => undefined);
 }

@@ -37,6 +37,7 @@ export async function shutdown(parts: RunningParts): Promise<void> {
   await step('event retention', () => stopRetention());
   await step('HTTP and Socket.IO', () => closeHttp(httpServer, io, batcher));
   // No more device messages after this point, so the final write holds everything accepted.
+  await step('registration recovery', () => link.recovery.close());
   await step('MQTT gateway', () => link.gateway.close());
   await step('command queue', () => link.queue.close());
   await step('MQTT broker', () => link.broker.embedded?.close());
