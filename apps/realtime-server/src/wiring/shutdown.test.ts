@@ -61,6 +61,7 @@ describe('shutdown', () => {
         },
       },
       queue: { close: async () => void order.push('queue') },
+      recovery: { close: async () => void order.push('recovery') },
     } as unknown as DeviceLink;
     const batcher = new EventBatcher(5, () => undefined);
     return { db, writer, httpServer, io, batcher, link, stopRetention: async () => undefined, logger };
@@ -84,7 +85,7 @@ describe('shutdown', () => {
 
     await expect(shutdown(parts)).rejects.toThrow('broker connection lost');
 
-    expect(order).toEqual(['gateway', 'queue', 'writer', 'db']);
+    expect(order).toEqual(['recovery', 'gateway', 'queue', 'writer', 'db']);
     expect(parts.httpServer.listening).toBe(false);
     expect(storedAtClose).toBe(1);
   });
@@ -105,6 +106,6 @@ describe('shutdown', () => {
 
     await expect(stopped).rejects.toBeInstanceOf(UnwrittenDataError);
     await expect(stopped).rejects.toMatchObject({ counts: { events: 1, attributes: 0, connections: 0 } });
-    expect(order).toEqual(['gateway', 'queue', 'writer', 'db']);
+    expect(order).toEqual(['recovery', 'gateway', 'queue', 'writer', 'db']);
   });
 });
