@@ -14,9 +14,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import mqtt from 'mqtt';
 import { io } from 'socket.io-client';
 import { DeviceAttributeValueUpdatedSchema, SOCKET_PATH } from '@farola/protocol';
+import { clearRetainedFleet } from './retained';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const numberEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -143,32 +143,6 @@ async function main(): Promise<void> {
   for (const [name, value] of rows) console.log(`  ${name.padEnd(24)} ${value}`);
 }
 
-/**
- * Removes the retained connection messages the simulated fleet's devices and gateways leave on a
- * shared broker, so later servers on that broker do not receive a hundred thousand of them.
- */
-async function clearRetainedFleet(): Promise<void> {
-  if (!process.env['MQTT_URL']) return;
-  const client = await mqtt.connectAsync(brokerUrl);
-  const retained: string[] = [];
-  let lastArrival = Date.now();
-  client.on('message', (topic, _payload, packet) => {
-    lastArrival = Date.now();
-    if (packet.retain && topic.includes('/BENCH-')) retained.push(topic);
-  });
-  await client.subscribeAsync(['lighting/v1/devices/+/up/connection', 'lighting/v1/gateways/+/up/connection']);
-  // The broker replays them as fast as this client takes them: wait until they stop coming.
-  const deadline = Date.now() + 120_000;
-  while (Date.now() - lastArrival < 2000 && Date.now() < deadline) await sleep(500);
-  for (let start = 0; start < retained.length; start += 1000) {
-    await Promise.all(
-      retained.slice(start, start + 1000).map((topic) => client.publishAsync(topic, '', { retain: true, qos: 1 })),
-    );
-  }
-  await client.endAsync();
-  console.log(`Cleared ${retained.length} retained messages from ${brokerUrl}.`);
-}
-
 async function stopAll(): Promise<void> {
   await Promise.all(
     children.map(
@@ -181,7 +155,7 @@ async function stopAll(): Promise<void> {
     ),
   );
   if (!process.env['BENCH_DATA_DIR']) rmSync(dataDir, { recursive: true, force: true });
-  await clearRetainedFleet();
+  if (process.env['MQTT_URL']) await clearRetainedFleet(brokerUrl);
 }
 
 main()
