@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
-import { Aedes, type Client } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,29 +15,20 @@ import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
 import { type Fleet, startFleet } from './fleet';
 import { createDevices } from './fleet-device';
 import { buildFleetLayout } from './layout';
+import { startTestBroker, type TestBroker } from './testing/test-broker';
 
-let broker: Aedes;
-let server: Server;
+let broker: TestBroker;
 let url: string;
 let fleet: Fleet;
 let observer: MqttClient;
-const sockets = new Set<Socket>();
-const brokerClients = new Map<string, Client>();
+
 /** Every up message, validated against its schema as it arrives. */
 const received: Array<{ topic: string; channel: string; serial: string; message: unknown }> = [];
 const invalid: string[] = [];
 
 beforeAll(async () => {
-  broker = await Aedes.createBroker();
-  broker.on('client', (client) => brokerClients.set(client.id, client));
-  server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    broker.handle(socket);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  url = `mqtt://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  broker = await startTestBroker();
+  url = broker.url;
   observer = await mqtt.connectAsync(url);
   await observer.subscribeAsync('lighting/v1/devices/+/up/+', { qos: 1 });
   observer.on('message', (topic, payload) => {
@@ -56,9 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fleet.stop();
   await observer.endAsync();
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await new Promise<void>((resolve) => broker.close(() => resolve()));
+  await broker.close();
 });
 
 function fleetOptions(): FleetOptions {
@@ -225,9 +212,7 @@ describe('a simulated fleet on a real broker', () => {
       });
     });
     // One connection per device: the n-th device's client id ends in -n.
-    const client = brokerClients.get(`farola-sim-SIM-${serialIndex(serialNumber)}`);
-    expect(client).toBeDefined();
-    client?.conn.destroy();
+    expect(broker.cut(`farola-sim-SIM-${serialIndex(serialNumber)}`)).toBe(true);
     expect((await willSeen).connected).toBe(false);
   });
 });

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
-import { Aedes, type Client } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,32 +11,18 @@ import {
 } from '@farola/protocol';
 import { type Fleet, startFleet } from './fleet';
 import { MqttLink } from './link';
+import { startTestBroker, type TestBroker } from './testing/test-broker';
 
-let broker: Aedes;
-let server: Server;
+let broker: TestBroker;
 let url: string;
 let observer: MqttClient;
-const sockets = new Set<Socket>();
-const brokerClients = new Map<string, Client>();
-const connects: string[] = [];
 const received: Array<{ topic: string; payload: string; retain: boolean }> = [];
 const cleanups: Array<() => Promise<void>> = [];
 const logger = pino({ level: 'silent' });
 
 beforeAll(async () => {
-  broker = await Aedes.createBroker();
-  broker.on('client', (client) => {
-    brokerClients.set(client.id, client);
-    connects.push(client.id);
-  });
-  server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    broker.handle(socket);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  url = `mqtt://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  broker = await startTestBroker();
+  url = broker.url;
   observer = await mqtt.connectAsync(url);
   observer.on('message', (topic, payload, packet) =>
     received.push({ topic, payload: payload.toString(), retain: packet.retain }),
@@ -54,9 +38,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await observer.endAsync();
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await new Promise<void>((resolve) => broker.close(() => resolve()));
+  await broker.close();
 });
 
 const messagesOn = (topic: string) => received.filter((r) => r.topic === topic);
@@ -98,7 +80,7 @@ describe('the MQTT link', () => {
     const serial = `LINK-${randomUUID().slice(0, 6)}`;
     const link = startLink([serial], null);
     await expect.poll(() => link.connected).toBe(true);
-    brokerClients.get(link.options.clientId)?.conn.destroy();
+    broker.cut(link.options.clientId);
     const topic = topics.up(serial, 'connection');
     await expect.poll(() => messagesOn(topic).some((m) => m.payload.includes('false'))).toBe(true);
     expect(UpConnectionMessageSchema.parse(await retainedOn(topic))).toEqual({ connected: false });
@@ -119,7 +101,7 @@ describe('the MQTT link', () => {
       farewell,
       { connected: true, ts: expect.any(String) },
     ]);
-    expect(connects.filter((id) => id === link.options.clientId)).toHaveLength(2);
+    expect(broker.connects.filter((id) => id === link.options.clientId)).toHaveLength(2);
   });
 
   it("keeps a gateway's connection state retained, and its will lists its devices without a timestamp", async () => {
@@ -132,7 +114,7 @@ describe('the MQTT link', () => {
       connected: true,
       devices: serials,
     });
-    brokerClients.get(link.options.clientId)?.conn.destroy();
+    broker.cut(link.options.clientId);
     await expect.poll(() => messagesOn(topic).length).toBeGreaterThanOrEqual(2);
     expect(GatewayConnectionMessageSchema.parse(JSON.parse(messagesOn(topic)[1]!.payload))).toEqual({
       connected: false,
@@ -180,7 +162,7 @@ describe('a fleet behind a gateway', () => {
     observer.publish(topics.downCommands(serialNumber), JSON.stringify(reboot), { qos: 1 });
     await expect.poll(() => states().slice(before), { timeout: 15_000 }).toEqual([false]);
     // The gateway drops now and reconnects about a second later, while the device (1.5–4 s) still reboots.
-    brokerClients.get(`farola-sim-${prefix}-1`)?.conn.destroy();
+    broker.cut(`farola-sim-${prefix}-1`);
     const others = topics.up(fleet.devices[1]!.serialNumber, 'connection');
     const othersBefore = messagesOn(others).length;
     await expect.poll(() => messagesOn(others).length, { timeout: 5000 }).toBeGreaterThan(othersBefore);
