@@ -13,19 +13,10 @@ import { ownRequestsAtom } from './atoms';
 import { DeviceDetailPanel } from './device-detail-panel';
 import { RequestOutcomeToasts } from './request-outcome-toasts';
 import { putRequests } from './request-writer';
+import { socketDouble } from '@/lib/realtime/testing/socket-double';
 
 // The test plays the socket: it pushes request updates and reconnects.
-const socket = await vi.hoisted(async () => {
-  const { Subject } = await import('rxjs');
-  return { requests: new Subject<DeviceCommandRequested>(), reconnected: new Subject<void>() };
-});
-vi.mock('@/lib/realtime/socket', async () => {
-  const { EMPTY } = await import('rxjs');
-  return {
-    event$: (name: string) => (name === 'DeviceCommandRequested' ? socket.requests : EMPTY),
-    reconnected$: socket.reconnected,
-  };
-});
+vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-double'));
 
 const EMPTY_PAGE = { items: [], nextCursor: null, total: 0 };
 
@@ -116,7 +107,7 @@ describe('the outcome toasts of commands sent from this tab', () => {
     const store = renderApp(device);
     await sendFromPanelAndClose(store, request);
 
-    await act(async () => socket.requests.next(update(finished(request, { status: 'DONE' }))));
+    await act(async () => socketDouble.push('DeviceCommandRequested', update(finished(request, { status: 'DONE' }))));
     const [toast] = await screen.findAllByRole('listitem', { name: 'Operation success' });
     expect(toast?.textContent).toContain('Switch off — device Carrer de Mallorca 12');
     expect(store.get(ownRequestsAtom).size).toBe(0);
@@ -131,7 +122,9 @@ describe('the outcome toasts of commands sent from this tab', () => {
     await sendFromPanelAndClose(store, request, 'Cerrar');
 
     const error = { code: 'DEVICE_ERROR_METHOD_NOT_ALLOWED' as const, message: 'Method not allowed' };
-    await act(async () => socket.requests.next(update(finished(request, { status: 'ERROR', error }))));
+    await act(async () =>
+      socketDouble.push('DeviceCommandRequested', update(finished(request, { status: 'ERROR', error }))),
+    );
     const title = 'El dispositivo informa de un error METHOD_NOT_ALLOWED';
     const [toast] = await screen.findAllByRole('listitem', { name: title });
     // A device without a name is named by its serial number.
@@ -146,9 +139,9 @@ describe('the outcome toasts of commands sent from this tab', () => {
     const store = renderApp(device);
     await sendFromPanelAndClose(store, request);
 
-    await act(async () => socket.requests.next(update(done)));
-    await act(async () => socket.requests.next(update(done)));
-    await act(async () => socket.reconnected.next());
+    await act(async () => socketDouble.push('DeviceCommandRequested', update(done)));
+    await act(async () => socketDouble.push('DeviceCommandRequested', update(done)));
+    await act(async () => socketDouble.reconnect());
     await screen.findAllByRole('listitem', { name: 'Operation success' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(toasts('Operation success')).toHaveLength(1);
@@ -166,7 +159,7 @@ describe('the outcome toasts of commands sent from this tab', () => {
 
     // The DONE update was sent while the socket was down; the reconnect re-reads the request.
     current = finished(request, { status: 'DONE' });
-    await act(async () => socket.reconnected.next());
+    await act(async () => socketDouble.reconnect());
     const [toast] = await screen.findAllByRole('listitem', { name: 'Operation success' });
     expect(toast?.textContent).toContain('Switch on — device Luminaire 904');
   });
@@ -179,7 +172,7 @@ describe('the outcome toasts of commands sent from this tab', () => {
     const store = renderApp(device);
     await act(async () => fireEvent.click(screen.getByTestId('command-switchOn')));
 
-    await act(async () => socket.requests.next(update(finished(request, { status: 'DONE' }))));
+    await act(async () => socketDouble.push('DeviceCommandRequested', update(finished(request, { status: 'DONE' }))));
     await act(async () => answer(request));
     await screen.findAllByRole('listitem', { name: 'Operation success' });
     expect(store.get(ownRequestsAtom).size).toBe(0);
@@ -192,7 +185,7 @@ describe('the outcome toasts of commands sent from this tab', () => {
     const store = renderApp(device);
     putRequests(store, [request]);
     const done = finished(request, { status: 'DONE' });
-    await act(async () => socket.requests.next(update(done)));
+    await act(async () => socketDouble.push('DeviceCommandRequested', update(done)));
     await waitFor(() => expect(screen.getByTestId(`request-${request.id}`).dataset['status']).toBe('DONE'));
     expect(toasts('Operation success')).toHaveLength(0);
   });

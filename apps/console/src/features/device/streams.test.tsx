@@ -6,19 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildDevice, buildRequest, PROJECT_ID } from '@/lib/api/data-generators';
 import { deviceRequestIdsAtomFamily, requestAtomFamily } from './atoms';
 import { useDeviceStreams } from './streams';
+import { socketDouble } from '@/lib/realtime/testing/socket-double';
 
 // The test plays the socket: it pushes request updates and reconnects.
-const socket = await vi.hoisted(async () => {
-  const { Subject } = await import('rxjs');
-  return { requests: new Subject<DeviceCommandRequested>(), reconnected: new Subject<void>() };
-});
-vi.mock('@/lib/realtime/socket', async () => {
-  const { EMPTY } = await import('rxjs');
-  return {
-    event$: (name: string) => (name === 'DeviceCommandRequested' ? socket.requests : EMPTY),
-    reconnected$: socket.reconnected,
-  };
-});
+vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-double'));
 
 function serveRequests() {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify({ items: [], nextCursor: null, total: 0 })));
@@ -52,8 +43,8 @@ describe('the device streams', () => {
     const store = openPanel(open.id);
     const mine = buildRequest({ seed: 801, deviceId: open.id });
     const theirs = buildRequest({ seed: 802, deviceId: other.id });
-    socket.requests.next(requested(theirs));
-    socket.requests.next(requested(mine));
+    socketDouble.push('DeviceCommandRequested', requested(theirs));
+    socketDouble.push('DeviceCommandRequested', requested(mine));
     await vi.waitFor(() => expect(store.get(deviceRequestIdsAtomFamily(open.id))).toEqual([mine.id]));
     expect(store.get(deviceRequestIdsAtomFamily(other.id))).toEqual([]);
     expect(store.get(requestAtomFamily(theirs.id))).toBeNull();
@@ -63,7 +54,7 @@ describe('the device streams', () => {
     const fetchMock = serveRequests();
     openPanel(buildDevice({ seed: 811 }).id);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
-    socket.reconnected.next();
+    socketDouble.reconnect();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
 });

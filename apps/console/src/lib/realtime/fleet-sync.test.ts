@@ -1,22 +1,12 @@
-import type { DeviceAttributeValueUpdated } from '@farola/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildAttributeUpdate, buildDevice } from '@/lib/api/data-generators';
 import { appStore } from '@/lib/store';
 import { deviceIdsAtom, fleetSummaryAtom, isFleetLoadedAtom } from './fleet-atoms';
 import { startFleetSync } from './fleet-sync';
+import { socketDouble } from '@/lib/realtime/testing/socket-double';
 
 // The test plays the socket: it pushes attribute updates and reconnects.
-const socket = await vi.hoisted(async () => {
-  const { Subject } = await import('rxjs');
-  return { attributes: new Subject<DeviceAttributeValueUpdated>(), reconnected: new Subject<void>() };
-});
-vi.mock('./socket', async () => {
-  const { EMPTY } = await import('rxjs');
-  return {
-    event$: (name: string) => (name === 'DeviceAttributeValueUpdated' ? socket.attributes : EMPTY),
-    reconnected$: socket.reconnected,
-  };
-});
+vi.mock('./socket', () => import('@/lib/realtime/testing/socket-double'));
 
 /** Answers `GET /devices` with `pages` (in order) and `GET /devices/:id` with `byId`. */
 function serveDevices(
@@ -66,7 +56,7 @@ describe('startFleetSync', () => {
     await vi.waitFor(() => expect(appStore.get(deviceIdsAtom)).toEqual([device.id]));
     const registered = buildDevice({ seed: 712 });
     serveDevices([[device, registered]]);
-    socket.reconnected.next();
+    socketDouble.reconnect();
     await vi.waitFor(() => expect(appStore.get(deviceIdsAtom)).toEqual([device.id, registered.id]));
   });
 
@@ -85,9 +75,15 @@ describe('startFleetSync', () => {
     });
     stop = startFleetSync();
     await vi.waitFor(() => expect(appStore.get(deviceIdsAtom)).toEqual([known.id]));
-    socket.attributes.next(buildAttributeUpdate({ deviceId: registered.id, values: { dimming: 10 } }));
+    socketDouble.push(
+      'DeviceAttributeValueUpdated',
+      buildAttributeUpdate({ deviceId: registered.id, values: { dimming: 10 } }),
+    );
     await vi.waitFor(() => expect(attempts).toBe(1));
-    socket.attributes.next(buildAttributeUpdate({ deviceId: registered.id, values: { dimming: 20 } }));
+    socketDouble.push(
+      'DeviceAttributeValueUpdated',
+      buildAttributeUpdate({ deviceId: registered.id, values: { dimming: 20 } }),
+    );
     await vi.waitFor(() => expect(appStore.get(deviceIdsAtom)).toEqual([known.id, registered.id]));
     expect(attempts).toBe(2);
   });
