@@ -42,12 +42,6 @@ function renderPanel(deviceId: string, tab = 'details') {
 }
 
 beforeAll(async () => {
-  // jsdom lacks ResizeObserver, which Fluent's MessageBar measures itself with.
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
   await initI18n({ language: 'en', fallback: 'en' });
 });
 

@@ -84,11 +84,6 @@ async function sendFromPanelAndClose(
 }
 
 beforeAll(async () => {
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
   await initI18n({ language: 'en', fallback: 'en' });
 });
 
