@@ -1,14 +1,14 @@
 import { DEMO_PROJECT_ID, type DownCommandMessage, type QueuedRequest } from '@farola/protocol';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/database';
 import type { AppError } from '../http/app-error';
 import { DeviceEventPublisher } from '../realtime/device-events';
 import { EventBatcher } from '../realtime/event-batcher';
-import { DeviceRepository, type DeviceIndexEntry } from '../repositories/device.repository';
-import { EventRepository } from '../repositories/event.repository';
-import { RequestRepository } from '../repositories/request.repository';
+import type { DeviceIndexEntry } from '../repositories/device.repository';
+import type { RequestRepository } from '../repositories/request.repository';
+import { openTestStorage } from '../testing/storage';
+import type { Repositories } from '../wiring/storage';
 import { CommandQueue } from './command-queue';
 import { DeviceIndex } from './device-index';
 import { WriteBehind } from './write-behind';
@@ -19,17 +19,17 @@ describe('CommandQueue.close', () => {
   let db: Database;
   let device: DeviceIndexEntry;
   let writer: WriteBehind;
+  let repositories: Repositories;
   beforeAll(async () => {
-    db = await openPglite('memory://');
-    await migrate(db);
-    const devices = new DeviceRepository(db);
+    ({ db, repositories } = await openTestStorage());
+    const { devices, events } = repositories;
     device = await devices.register(
       'CQ-CLOSE-1',
       { deviceType: 'light-point-controller', vendor: 'orion' },
       DEMO_PROJECT_ID,
       { connected: true, ts: new Date().toISOString() },
     );
-    writer = new WriteBehind({ devices, events: new EventRepository(db) }, pino({ level: 'silent' }));
+    writer = new WriteBehind({ devices, events }, pino({ level: 'silent' }));
   });
   afterAll(async () => {
     await writer.close();
@@ -38,7 +38,7 @@ describe('CommandQueue.close', () => {
 
   /** A queue on the real repository whose updates wait while `hold` is set. */
   function queueWithHeldUpdates() {
-    const repository = new RequestRepository(db);
+    const repository = repositories.requests;
     const held = { hold: null as Promise<void> | null, updates: 0 };
     const requests = Object.create(repository) as RequestRepository;
     requests.update = async (request: QueuedRequest) => {

@@ -1,18 +1,21 @@
 import { DEMO_PROJECT_ID } from '@farola/protocol';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../db/database';
-import { migrate } from '../db/migrate';
-import { EventRepository } from '../repositories/event.repository';
+import type { Database } from '../db/database';
+import type { EventRepository } from '../repositories/event.repository';
+import { openTestStorage } from '../testing/storage';
 import { startEventRetention } from './retention';
 
 const DAY_MS = 86_400_000;
 
 describe('event retention', () => {
   let db: Database;
+  let events: EventRepository;
   beforeAll(async () => {
-    db = await openPglite('memory://');
-    await migrate(db);
+    ({
+      db,
+      repositories: { events },
+    } = await openTestStorage());
     const [device] = await db.query<{ id: string }>(
       `INSERT INTO devices (serial_number, device_type, vendor, project_id, name)
        VALUES ('RET-1', 'light-point-controller', 'orion', $1, 'Retention 1') RETURNING id`,
@@ -32,7 +35,7 @@ describe('event retention', () => {
   });
 
   it('deletes every event older than the cutoff, in batches, and counts them', async () => {
-    const deleted = await new EventRepository(db).deleteOlderThan(new Date(Date.now() - 30 * DAY_MS), 10);
+    const deleted = await events.deleteOlderThan(new Date(Date.now() - 30 * DAY_MS), 10);
     expect(deleted).toBe(25);
     const [left] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_events');
     expect(left?.n).toBe(5);

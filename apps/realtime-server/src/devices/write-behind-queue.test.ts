@@ -1,10 +1,10 @@
 import { DEMO_PROJECT_ID } from '@farola/protocol';
 import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../db/database';
-import { migrate } from '../db/migrate';
-import { DeviceRepository } from '../repositories/device.repository';
-import { EventRepository, type EventWrite } from '../repositories/event.repository';
+import type { Database } from '../db/database';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { EventRepository, EventWrite } from '../repositories/event.repository';
+import { openTestStorage } from '../testing/storage';
 import { UnwrittenDataError, WriteBehind } from './write-behind';
 
 const silent = pino({ level: 'silent' });
@@ -15,10 +15,10 @@ describe('WriteBehind under load and at close', () => {
   let events: EventRepository;
   let deviceId: string;
   beforeAll(async () => {
-    db = await openPglite('memory://');
-    await migrate(db);
-    devices = new DeviceRepository(db);
-    events = new EventRepository(db);
+    ({
+      db,
+      repositories: { devices, events },
+    } = await openTestStorage());
     const ts = new Date().toISOString();
     const registration = { deviceType: 'light-point-controller', vendor: 'orion' } as const;
     deviceId = (await devices.register('WBQ-1', registration, DEMO_PROJECT_ID, { connected: true, ts })).id;

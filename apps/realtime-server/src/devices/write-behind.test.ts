@@ -1,10 +1,10 @@
 import { DEMO_PROJECT_ID } from '@farola/protocol';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../db/database';
-import { migrate } from '../db/migrate';
-import { DeviceRepository } from '../repositories/device.repository';
-import { EventRepository, type EventWrite } from '../repositories/event.repository';
+import type { Database } from '../db/database';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { EventRepository, EventWrite } from '../repositories/event.repository';
+import { openTestStorage } from '../testing/storage';
 import { WriteBehind } from './write-behind';
 
 describe('WriteBehind', () => {
@@ -12,10 +12,10 @@ describe('WriteBehind', () => {
   let devices: DeviceRepository;
   let events: EventRepository;
   beforeAll(async () => {
-    db = await openPglite('memory://');
-    await migrate(db);
-    devices = new DeviceRepository(db);
-    events = new EventRepository(db);
+    ({
+      db,
+      repositories: { devices, events },
+    } = await openTestStorage());
   });
   afterAll(async () => {
     await db.close();

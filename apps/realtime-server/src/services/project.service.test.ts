@@ -1,12 +1,10 @@
 import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Database, openPglite } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/database';
 import { WriteBehind } from '../devices/write-behind';
-import { DeviceRepository } from '../repositories/device.repository';
-import { EventRepository } from '../repositories/event.repository';
-import { ProjectRepository } from '../repositories/project.repository';
+import type { ProjectRepository } from '../repositories/project.repository';
+import { openTestStorage } from '../testing/storage';
 import { DeviceService } from './device.service';
 import { ProjectService } from './project.service';
 import type { User } from './user';
@@ -21,27 +19,26 @@ describe('project visibility', () => {
   let devices: DeviceService;
   let otherProject: string;
   beforeAll(async () => {
-    db = await openPglite('memory://');
-    await migrate(db);
+    const storage = await openTestStorage();
+    ({
+      db,
+      repositories: { projects: projectRepository },
+    } = storage);
+    const { devices: deviceRepository, events } = storage.repositories;
     [{ id: otherProject }] = (await db.query<{ id: string }>(
       "INSERT INTO projects (name) VALUES ('Harbour') RETURNING id",
     )) as [{ id: string }];
     await db.query("INSERT INTO project_members (project_id, user_id, role) VALUES ($1, 'ana', 'user')", [
       DEMO_SUBPROJECT_ID,
     ]);
-    const deviceRepository = new DeviceRepository(db);
     const connection = { connected: true, ts: new Date().toISOString() };
     const registration = { deviceType: 'light-point-controller', vendor: 'orion' } as const;
     await deviceRepository.register('VIS-DEMO', registration, DEMO_PROJECT_ID, connection);
     await deviceRepository.register('VIS-OLD-TOWN', registration, DEMO_SUBPROJECT_ID, connection);
     await deviceRepository.register('VIS-HARBOUR', registration, otherProject, connection);
-    projectRepository = new ProjectRepository(db);
     projects = new ProjectService(projectRepository);
-    const writer = new WriteBehind(
-      { devices: deviceRepository, events: new EventRepository(db) },
-      pino({ level: 'silent' }),
-    );
-    devices = new DeviceService({ devices: deviceRepository, events: new EventRepository(db), projects, writer });
+    const writer = new WriteBehind({ devices: deviceRepository, events }, pino({ level: 'silent' }));
+    devices = new DeviceService({ devices: deviceRepository, events, projects, writer });
   });
   afterAll(async () => {
     await db.close();

@@ -3,13 +3,13 @@ import { DEMO_PROJECT_ID } from '@farola/protocol';
 import pino from 'pino';
 import { Server } from 'socket.io';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/database';
 import { UnwrittenDataError, WriteBehind } from '../devices/write-behind';
 import { EventBatcher } from '../realtime/event-batcher';
 import type { FarolaSocketServer } from '../realtime/socket-server';
-import { DeviceRepository } from '../repositories/device.repository';
-import { EventRepository } from '../repositories/event.repository';
+import type { DeviceRepository } from '../repositories/device.repository';
+import type { EventRepository } from '../repositories/event.repository';
+import { openTestStorage } from '../testing/storage';
 import type { DeviceLink } from './device-link';
 import { type RunningParts, shutdown } from './shutdown';
 
@@ -23,10 +23,10 @@ describe('shutdown', () => {
   const order: string[] = [];
   beforeEach(async () => {
     order.length = 0;
-    db = await openPglite('memory://');
-    await migrate(db);
-    devices = new DeviceRepository(db);
-    events = new EventRepository(db);
+    ({
+      db,
+      repositories: { devices, events },
+    } = await openTestStorage());
     const ts = new Date().toISOString();
     deviceId = (
       await devices.register('SHUT-1', { deviceType: 'light-point-controller', vendor: 'orion' }, DEMO_PROJECT_ID, {

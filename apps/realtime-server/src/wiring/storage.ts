@@ -19,7 +19,7 @@ export interface Storage {
 }
 
 /** Opens and migrates the database; a database that fails to migrate is closed again. */
-export async function openStorage(config: FarolaConfig): Promise<Storage> {
+export async function openStorage(config: Pick<FarolaConfig, 'databaseUrl' | 'dataDir'>): Promise<Storage> {
   const db = await openDatabase(config);
   try {
     await migrate(db);
