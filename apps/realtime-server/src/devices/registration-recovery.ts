@@ -26,7 +26,8 @@ export class RegistrationRecovery {
       maxPerRound?: number;
     },
   ) {
-    this.timer = setInterval(() => this.round(), options.intervalMs ?? 1000);
+    // Fire and forget: a round hands its failures to onError, and the next one queues behind it.
+    this.timer = setInterval(() => void this.round(), options.intervalMs ?? 1000);
     this.timer.unref();
   }
 
