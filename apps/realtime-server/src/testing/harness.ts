@@ -11,8 +11,7 @@ import { type FarolaServer, startFarolaServer } from '../start';
 export interface Harness {
   server: FarolaServer;
   device: MqttClient;
-  // Tests assert on answers field by field; a JSON answer is read as loosely typed.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on answers field by field; a JSON answer is read as loosely typed
   api: (path: string, init?: RequestInit) => Promise<{ status: number; body: any }>;
   socket: () => Promise<Socket<ServerToClientEvents>>;
   publish: (

@@ -16,8 +16,7 @@ export function FollowSelection() {
   const hasPosition = position !== null;
   useEffect(() => {
     if (position) map.flyTo(position, Math.max(map.getZoom(), FOCUS_ZOOM), { duration: 0.6 });
-    // Follow the selection, not every live update of the selected device's position.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the selection, not every live update of the selected device's position
   }, [selectedId, hasPosition, map]);
   return null;
 }
