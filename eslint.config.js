@@ -1,47 +1,45 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Console features never import each other: app/ composes them (bulletproof-react's rule).
-const FEATURES = [
-  'map',
-  'device',
-  'inventory',
-  'alarms',
-  'dashboard',
-  'scheduling',
-  'projects',
-  'users',
-  'traceability',
-  'updates',
-  'imports',
-  'queue',
-  'preferences',
-  'home',
-  'errors',
-];
-const featureBoundaries = FEATURES.map((feature) => ({
-  files: [`apps/console/src/features/${feature}/**`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `(^|/)features/(?!${feature}/)`,
-            message: 'Features do not import each other; compose them in src/app/.',
-          },
-          {
-            regex: `^(\\.\\./)+(${FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,
-            message: 'Features do not import each other; compose them in src/app/.',
-          },
-        ],
-      },
-    ],
+const ROOT = import.meta.dirname;
+const CONSOLE_SRC = 'apps/console/src';
+
+// The console's features are the folders under src/features: a new one is fenced in the moment it exists.
+const FEATURES = readdirSync(path.join(ROOT, CONSOLE_SRC, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Shared code is everything in src/ except app/, features/ and the entry point that mounts app/.
+const SHARED = readdirSync(path.join(ROOT, CONSOLE_SRC))
+  .filter((name) => !['app', 'features', 'main.tsx'].includes(name))
+  .map((name) => `${CONSOLE_SRC}/${name}`);
+
+// One-way imports in the console: app → features → shared code (bulletproof-react's rule).
+const CONSOLE_ZONES = [
+  ...FEATURES.map((feature) => ({
+    target: `${CONSOLE_SRC}/features/${feature}`,
+    from: `${CONSOLE_SRC}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: compose them in src/app/, or move the shared piece to shared code.',
+  })),
+  {
+    target: `${CONSOLE_SRC}/features`,
+    from: `${CONSOLE_SRC}/app`,
+    message: 'Features never import app/: app/ composes them.',
   },
-}));
+  {
+    target: SHARED,
+    from: [`${CONSOLE_SRC}/app`, `${CONSOLE_SRC}/features`],
+    message: 'Shared code never imports a feature or app/.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'test-results/**', 'playwright-report/**'] },
@@ -55,11 +53,30 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Resolves `@/` and `@farola/*` as TypeScript does, from each file's own tsconfig.json.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'].map((glob) => path.join(ROOT, glob)),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: [`${CONSOLE_SRC}/**/*.{ts,tsx}`],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: CONSOLE_ZONES }] },
+  },
+  {
     files: ['apps/console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  ...featureBoundaries,
   prettier,
 );
