@@ -53,6 +53,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: every .ts/.tsx file belongs to its workspace's tsconfig.json or the root one;
+    // JavaScript files (this config) are linted without type information.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
