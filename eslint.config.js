@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -47,12 +48,16 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  comments.recommended,
   {
+    // An unused eslint-disable is an error: ESLint's own check, which replaced eslint-comments/no-unused-disable.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'check-file': checkFile },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      '@eslint-community/eslint-comments/require-description': 'error',
       // kebab-case file and folder names; a file's name is its part before the first dot (`x.styles.ts`, `x.test.ts`).
       'check-file/filename-naming-convention': ['error', { '**/*': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
