@@ -75,13 +75,3 @@ export const DeviceEventListQuerySchema = PageQuerySchema.extend({
   type: DeviceEventTypeSchema.optional(),
 });
 export type DeviceEventListQuery = z.infer<typeof DeviceEventListQuerySchema>;
-
-/**
- * Socket.IO server → client events. Each payload is one object or, when batched, an array.
- *
- * @example
- * socket.on('DeviceConnectionStatusUpdated', (batch) => [batch].flat().forEach(apply));
- */
-export type ServerToClientEvents = {
-  [K in DeviceEventType]: (payload: DeviceEventPayloads[K] | DeviceEventPayloads[K][]) => void;
-};

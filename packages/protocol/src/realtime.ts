@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { ErrorCodeSchema } from './errors';
+import {
+  type DeviceAttributeValueUpdated,
+  type DeviceCommandRequested,
+  type DeviceConnectionStatusUpdated,
+} from './events';
+import { FLEET_DEVICE_IDS_MAX, type FleetState, FleetStateSchema } from './fleet';
+
+/**
+ * Streams (docs/realtime.md). Every pushed item belongs to one stream and carries its `stream`
+ * and its `seq`: 1, 2, 3 … per stream within one server `epoch`.
+ * - `fleet:<projectId>`: `FleetStateUpdated`, compact state changes of every device of a project;
+ * - `project:<projectId>`: `DeviceConnectionStatusUpdated` and `DeviceCommandRequested`;
+ * - `device:<deviceId>`: `DeviceAttributeValueUpdated` of one device, for sockets that subscribed to it;
+ * - `attributes:<projectId>`: `DeviceAttributeValueUpdated` of a whole project, for sockets that subscribed to it.
+ */
+export const streams = {
+  fleet: (projectId: string) => `fleet:${projectId}`,
+  project: (projectId: string) => `project:${projectId}`,
+  device: (deviceId: string) => `device:${deviceId}`,
+  attributes: (projectId: string) => `attributes:${projectId}`,
+} as const;
+export type StreamKind = keyof typeof streams;
+
+/** The kind and id of a stream name, or null when it is not one. */
+export function parseStream(name: string): { kind: StreamKind; id: string } | null {
+  const match = /^(fleet|project|device|attributes):([0-9a-f-]{36})$/i.exec(name);
+  return match ? { kind: match[1] as StreamKind, id: match[2]! } : null;
+}
+
+/** Where an item sits in its stream. */
+export const StreamPositionSchema = z.object({ stream: z.string().max(80), seq: z.number().int().min(1) });
+export type StreamPosition = z.infer<typeof StreamPositionSchema>;
+
+/** Last sequence number per stream name. */
+export const StreamPositionsSchema = z.record(z.string().max(80), z.number().int().min(0));
+export type StreamPositions = z.infer<typeof StreamPositionsSchema>;
+
+/** A change of one device's compact state, pushed on `fleet:<projectId>`. */
+export const FleetStateUpdatedSchema = FleetStateSchema.extend(StreamPositionSchema.shape);
+export type FleetStateUpdated = FleetState & StreamPosition;
+
+/** The realtime events with their stream positions, as a socket receives them. */
+export interface StreamedEventPayloads {
+  DeviceAttributeValueUpdated: DeviceAttributeValueUpdated & StreamPosition;
+  DeviceCommandRequested: DeviceCommandRequested & StreamPosition;
+  DeviceConnectionStatusUpdated: DeviceConnectionStatusUpdated & StreamPosition;
+  FleetStateUpdated: FleetStateUpdated;
+}
+export type StreamedEventType = keyof StreamedEventPayloads;
+export const STREAMED_EVENT_TYPES = [
+  'DeviceAttributeValueUpdated',
+  'DeviceCommandRequested',
+  'DeviceConnectionStatusUpdated',
+  'FleetStateUpdated',
+] as const satisfies readonly StreamedEventType[];
+
+/** `subscribe` and `unsubscribe`: detailed streams of devices, or of whole projects (integrations). */
+export const SubscriptionSchema = z
+  .strictObject({
+    deviceIds: z.array(z.uuid()).max(FLEET_DEVICE_IDS_MAX).optional(),
+    projectIds: z.array(z.uuid()).max(50).optional(),
+  })
+  .refine((value) => (value.deviceIds?.length ?? 0) + (value.projectIds?.length ?? 0) > 0, {
+    message: 'Name at least one deviceId or projectId',
+  });
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** `resume` after a reconnect: the epoch the client saw and its last seq per stream. */
+export const ResumeSchema = z.strictObject({
+  epoch: z.string().min(1).max(64),
+  positions: StreamPositionsSchema.refine((positions) => Object.keys(positions).length <= 1000, {
+    message: 'At most 1000 streams',
+  }),
+});
+export type Resume = z.infer<typeof ResumeSchema>;
+
+export interface RealtimeRefusal {
+  ok: false;
+  error: { code: z.infer<typeof ErrorCodeSchema>; message: string };
+}
+export type SubscribeAck = { ok: true; streams: StreamPositions } | RealtimeRefusal;
+export type UnsubscribeAck = { ok: true } | RealtimeRefusal;
+/** `caughtUp`: streams whose missed items were emitted; `resync`: streams to reload over REST. */
+export type ResumeAck = { ok: true; epoch: string; caughtUp: string[]; resync: string[] } | RealtimeRefusal;
+
+/** Emitted once right after connect, before any event: the server's epoch and the socket's streams. */
+export interface RealtimeSession {
+  epoch: string;
+  streams: StreamPositions;
+}
+
+/**
+ * Socket.IO server → client events. Each event's payload is one object or, when batched, an array.
+ *
+ * @example
+ * socket.on('DeviceConnectionStatusUpdated', (batch) => [batch].flat().forEach(apply));
+ */
+export type ServerToClientEvents = {
+  [K in StreamedEventType]: (payload: StreamedEventPayloads[K] | StreamedEventPayloads[K][]) => void;
+} & { session: (session: RealtimeSession) => void };
+
+/** Socket.IO client → server events, each answered through its acknowledgement callback. */
+export interface ClientToServerEvents {
+  subscribe: (subscription: Subscription, ack: (answer: SubscribeAck) => void) => void;
+  unsubscribe: (subscription: Subscription, ack: (answer: UnsubscribeAck) => void) => void;
+  resume: (resume: Resume, ack: (answer: ResumeAck) => void) => void;
+}
