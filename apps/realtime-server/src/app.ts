@@ -5,7 +5,9 @@ import { requireUser } from './http/auth.middleware';
 import { consoleStatic } from './http/console-static';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { openApiDocument } from './http/openapi';
+import type { FleetService } from './realtime/fleet.service';
 import { deviceRoutes } from './routes/device.routes';
+import { fleetRoutes } from './routes/fleet.routes';
 import { projectRoutes } from './routes/project.routes';
 import { requestRoutes } from './routes/request.routes';
 import { type HealthSource, systemRoutes } from './routes/system.routes';
@@ -21,6 +23,7 @@ export interface AppDeps {
   projects: ProjectService;
   devices: DeviceService;
   requests: RequestService;
+  fleet: FleetService;
   health: HealthSource;
 }
 
@@ -47,6 +50,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(projectRoutes(deps.projects));
   api.use(deviceRoutes(deps.devices, deps.requests));
   api.use(requestRoutes(deps.requests));
+  api.use(fleetRoutes(deps.fleet));
   app.use('/lighting/api/v1', api);
   app.use('/lighting/api', apiNotFound);
   app.use(consoleStatic(deps.config.consoleDir));

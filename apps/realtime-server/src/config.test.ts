@@ -13,6 +13,9 @@ describe('loadConfig', () => {
       commandAttemptTimeoutMs: 15000,
       commandMaxAttempts: 3,
       socketBatchMs: 50,
+      socketMaxBufferedBytes: 4 * 1024 * 1024,
+      realtimeCatchupSeconds: 120,
+      realtimeCatchupItems: 20_000,
       eventRetentionDays: 30,
       map: { center: '41.3874,2.1686', zoom: 15 },
     });
@@ -26,6 +29,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_DISABLED: 'yes' })).toThrow(/AUTH_DISABLED/);
     expect(() => loadConfig({ AUTH_DISABLED: 'true', DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ AUTH_DISABLED: 'true', MAP_CENTER: 'Barcelona' })).toThrow(/MAP_CENTER/);
+    expect(() => loadConfig({ AUTH_DISABLED: 'true', SOCKET_MAX_BUFFERED_BYTES: '1000' })).toThrow(
+      /SOCKET_MAX_BUFFERED_BYTES/,
+    );
+    expect(() => loadConfig({ AUTH_DISABLED: 'true', REALTIME_CATCHUP_SECONDS: '0' })).toThrow(
+      /REALTIME_CATCHUP_SECONDS/,
+    );
+    expect(() => loadConfig({ AUTH_DISABLED: 'true', REALTIME_CATCHUP_ITEMS: 'many' })).toThrow(
+      /REALTIME_CATCHUP_ITEMS/,
+    );
   });
 
   it('requires the identity provider settings when authentication is enabled', () => {

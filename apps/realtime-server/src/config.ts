@@ -19,6 +19,11 @@ export interface FarolaConfig {
   commandAttemptTimeoutMs: number;
   commandMaxAttempts: number;
   socketBatchMs: number;
+  /** A socket whose unsent data passes this many bytes is disconnected (a client that does not read). */
+  socketMaxBufferedBytes: number;
+  /** How long, and how many items per stream, the realtime streams keep for clients that resume. */
+  realtimeCatchupSeconds: number;
+  realtimeCatchupItems: number;
   eventRetentionDays: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -55,6 +60,9 @@ const EnvSchema = z.object({
   COMMAND_ATTEMPT_TIMEOUT_MS: optional(integer(10, 3_600_000)),
   COMMAND_MAX_ATTEMPTS: optional(integer(1, 100)),
   SOCKET_BATCH_MS: optional(integer(0, 10_000)),
+  SOCKET_MAX_BUFFERED_BYTES: optional(integer(65_536, 1_073_741_824)),
+  REALTIME_CATCHUP_SECONDS: optional(integer(1, 3600)),
+  REALTIME_CATCHUP_ITEMS: optional(integer(100, 1_000_000)),
   EVENT_RETENTION_DAYS: optional(integer(1, 36_500)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 });
@@ -103,6 +111,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     commandAttemptTimeoutMs: env.COMMAND_ATTEMPT_TIMEOUT_MS ?? 15_000,
     commandMaxAttempts: env.COMMAND_MAX_ATTEMPTS ?? 3,
     socketBatchMs: env.SOCKET_BATCH_MS ?? 50,
+    socketMaxBufferedBytes: env.SOCKET_MAX_BUFFERED_BYTES ?? 4 * 1024 * 1024,
+    realtimeCatchupSeconds: env.REALTIME_CATCHUP_SECONDS ?? 120,
+    realtimeCatchupItems: env.REALTIME_CATCHUP_ITEMS ?? 20_000,
     eventRetentionDays: env.EVENT_RETENTION_DAYS ?? 30,
     logLevel: env.LOG_LEVEL ?? 'info',
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, nextEvent, startHarness, uniqueSerial } from './testing/harness';
+import { type Harness, nextEvent, startHarness, subscribe, uniqueSerial } from './testing/harness';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
@@ -38,6 +38,7 @@ describe.skipIf(process.env['FAROLA_SKIP_EXTERNAL'] === '1')('on PostgreSQL and 
     const serial = uniqueSerial('PG');
     const id = await h.register(serial, { vendor: 'vega' });
     const socket = await h.socket();
+    await subscribe(socket, { deviceIds: [id] });
     const received = nextEvent(socket, 'DeviceAttributeValueUpdated', (event) => event.deviceId === id);
     await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { voltage: 231.5 } });
     expect((await received).payload.values).toEqual({ voltage: 231.5 });

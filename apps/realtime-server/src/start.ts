@@ -5,7 +5,10 @@ import { DeviceIndex } from './devices/device-index';
 import type { MqttMetrics } from './devices/ingest';
 import { startEventRetention } from './devices/retention';
 import { WriteBehind } from './devices/write-behind';
+import { CompactFleet } from './realtime/compact-fleet';
 import { DeviceEventPublisher } from './realtime/device-events';
+import { DeviceStreams } from './realtime/device-streams';
+import { FleetService } from './realtime/fleet.service';
 import { type Authenticate, createAuthenticator } from './services/auth.service';
 import { DeviceService } from './services/device.service';
 import { ProjectService } from './services/project.service';
@@ -55,8 +58,9 @@ async function wire(config: FarolaConfig, storage: Storage, logger: Logger): Pro
   const writer = new WriteBehind(repositories, logger);
   const projects = new ProjectService(repositories.projects);
   const authenticate = createAuthenticator(config);
-  const http = createHttp(config, { authenticate, projects, logger });
-  const events = new DeviceEventPublisher(http.batcher, writer);
+  const http = createHttp(config, { authenticate, projects, index, logger });
+  const fleet = new CompactFleet(index);
+  const events = new DeviceEventPublisher(new DeviceStreams(http.hub, fleet, index), writer);
   let link: DeviceLink;
   try {
     link = await createDeviceLink(config, { repositories, index, events, writer, logger });
@@ -67,7 +71,7 @@ async function wire(config: FarolaConfig, storage: Storage, logger: Logger): Pro
   const stopRetention = startEventRetention(repositories.events, config.eventRetentionDays, logger);
   let port: number;
   try {
-    http.serve(buildApp({ config, logger, storage, index, writer, projects, authenticate, http, link }));
+    http.serve(buildApp({ config, logger, storage, index, fleet, writer, projects, authenticate, http, link }));
     port = await listen(http.httpServer, config.port, config.host);
   } catch (error) {
     await undoStart({ writer, http, link, stopRetention });
@@ -78,14 +82,14 @@ async function wire(config: FarolaConfig, storage: Storage, logger: Logger): Pro
     'Farola realtime-server started',
   );
 
-  const { httpServer, io, batcher } = http;
+  const { httpServer, io, hub } = http;
   return {
     httpUrl: `http://127.0.0.1:${port}`,
     mqttUrl: link.broker.url,
     port,
     mqttPort: link.broker.port,
     metrics: link.ingest.metrics,
-    close: once(() => shutdown({ db, writer, httpServer, io, batcher, link, stopRetention, logger })),
+    close: once(() => shutdown({ db, writer, httpServer, io, hub, link, stopRetention, logger })),
   };
 }
 
@@ -100,7 +104,7 @@ async function undoStart(parts: StartedParts): Promise<void> {
   http.io.engine.close();
   if (link) await closeDeviceLink(link);
   // What the gateway took in meanwhile is still written, and no timer outlives the database.
-  http.batcher.flush();
+  http.hub.close();
   await writer.close().catch(() => undefined);
 }
 
@@ -109,6 +113,7 @@ interface AppParts {
   logger: Logger;
   storage: Storage;
   index: DeviceIndex;
+  fleet: CompactFleet;
   writer: WriteBehind;
   projects: ProjectService;
   authenticate: Authenticate;
@@ -116,7 +121,7 @@ interface AppParts {
   link: DeviceLink;
 }
 
-function buildApp({ config, logger, storage, index, writer, projects, authenticate, http, link }: AppParts) {
+function buildApp({ config, logger, storage, index, fleet, writer, projects, authenticate, http, link }: AppParts) {
   const { db, repositories } = storage;
   return createApp({
     config,
@@ -125,12 +130,18 @@ function buildApp({ config, logger, storage, index, writer, projects, authentica
     projects,
     devices: new DeviceService({ devices: repositories.devices, events: repositories.events, projects, writer }),
     requests: new RequestService({ requests: repositories.requests, queue: link.queue, index, projects }),
+    fleet: new FleetService({ fleet, hub: http.hub, projects }),
     health: {
       devices: () => index.size,
       sockets: () => http.io.engine.clientsCount,
       mqtt: link.ingest.metrics,
       database: db.kind,
       broker: link.broker.embedded ? 'embedded' : 'external',
+      realtime: () => ({
+        epoch: http.hub.epoch,
+        ...http.hub.stats(),
+        slowConsumersDisconnected: http.slowConsumers.disconnected,
+      }),
     },
   });
 }

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import type { AppError } from '../http/app-error';
 import { DeviceEventPublisher } from '../realtime/device-events';
-import { EventBatcher } from '../realtime/event-batcher';
 import type { DeviceIndexEntry } from '../repositories/device.repository';
 import type { RequestRepository } from '../repositories/request.repository';
 import { openTestStorage } from '../testing/storage';
@@ -50,7 +49,7 @@ describe('CommandQueue.close', () => {
     const queue = new CommandQueue({
       requests,
       index: new DeviceIndex([device]),
-      events: new DeviceEventPublisher(new EventBatcher(5, () => undefined), writer),
+      events: new DeviceEventPublisher({ publish: () => undefined }, writer),
       publish: async (_serial, message) => {
         published.push(message);
       },

@@ -1,6 +1,6 @@
 import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, nextEvent, startHarness, uniqueSerial } from '../testing/harness';
+import { type Harness, nextEvent, startHarness, subscribe, uniqueSerial } from '../testing/harness';
 
 describe('device ingest over MQTT', () => {
   let h: Harness;
@@ -40,6 +40,7 @@ describe('device ingest over MQTT', () => {
     const serial = uniqueSerial('ATTR');
     const id = await h.register(serial);
     const socket = await h.socket();
+    await subscribe(socket, { deviceIds: [id] });
     const received = nextEvent(socket, 'DeviceAttributeValueUpdated', (event) => event.deviceId === id);
     const ts = new Date().toISOString();
     await h.publish(serial, 'attributes', { ts, values: { dimming: 70, latitude: 41.39, firmwareVersion: '2.1.0' } });
@@ -50,6 +51,8 @@ describe('device ingest over MQTT', () => {
       projectId: DEMO_PROJECT_ID,
       ts,
       values: { dimming: 70, latitude: 41.39, firmwareVersion: '2.1.0' },
+      stream: `device:${id}`,
+      seq: 1,
     });
     await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { voltage: 230 } });
     await expect
@@ -131,6 +134,7 @@ describe('device ingest over MQTT', () => {
     await dropped;
     // What the broker replays on a resubscription: the device's announcement from before the drop.
     await h.publish(serial, 'connection', { connected: true, ts: announcedAt });
+    await subscribe(socket, { deviceIds: [id] });
     const reported = nextEvent(socket, 'DeviceAttributeValueUpdated', (e) => e.deviceId === id);
     await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { dimming: 5 } });
     await reported;
@@ -146,6 +150,7 @@ describe('device ingest over MQTT', () => {
     const serial = uniqueSerial('ORDER');
     const id = await h.register(serial);
     const socket = await h.socket();
+    await subscribe(socket, { deviceIds: [id] });
     const normalised = nextEvent(socket, 'DeviceAttributeValueUpdated', (e) => e.deviceId === id);
     // 10:00+02:00 is 08:00Z, earlier than 09:00Z although it sorts after it as text.
     await h.publish(serial, 'attributes', { ts: '2030-01-01T10:00:00+02:00', values: { dimming: 10 } });

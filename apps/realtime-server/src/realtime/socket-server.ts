@@ -1,29 +1,48 @@
 import type { Server as HttpServer } from 'node:http';
-import { SOCKET_PATH, type ServerToClientEvents } from '@farola/protocol';
+import {
+  type ClientToServerEvents,
+  SOCKET_PATH,
+  type ServerToClientEvents,
+  streams,
+  type StreamPositions,
+} from '@farola/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
+import type { DeviceIndex } from '../devices/device-index';
 import type { Authenticate } from '../services/auth.service';
 import type { ProjectService } from '../services/project.service';
 import type { User } from '../services/user';
-import { projectRoom } from './event-batcher';
+import { handleSubscriptions } from './socket-subscriptions';
+import type { StreamHub } from './stream-hub';
 
-interface SocketData {
+export interface SocketData {
   user: User;
+  /** The projects the user may see, read once at connect. */
+  projectIds: Set<string>;
+  /** The `fleet:` and `project:` streams joined at connect, with the seq each was joined at. */
+  joined: Map<string, number>;
+  /** The detailed streams (`device:`, `attributes:`) the socket subscribed to. */
+  subscribed: Set<string>;
 }
 
-export type FarolaSocketServer = Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
+export type FarolaSocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface SocketServerDeps {
+  authenticate: Authenticate;
+  projects: ProjectService;
+  index: DeviceIndex;
+  hub: StreamHub;
+  logger: Logger;
+}
 
 /**
- * The typed Socket.IO server. The handshake's `auth.token` is verified like an API bearer
- * token; before the connection completes the socket joins the room of every project its user may see.
+ * The typed Socket.IO server. The handshake's `auth.token` is verified like an API bearer token.
+ * On connect the socket joins the `fleet:` and `project:` streams of every project its user may
+ * see and gets `session` (the epoch and those streams' positions) before any event; then it may
+ * `subscribe`, `unsubscribe` and `resume` (docs/realtime.md).
  */
-export function createSocketServer(
-  httpServer: HttpServer,
-  deps: { authenticate: Authenticate; projects: ProjectService; logger: Logger },
-): FarolaSocketServer {
+export function createSocketServer(httpServer: HttpServer, deps: SocketServerDeps): FarolaSocketServer {
   const io: FarolaSocketServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false });
-  // Rooms are joined before the handshake completes, so a client never misses an event
-  // emitted right after its 'connect'.
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
     const token = typeof auth === 'object' && auth && 'token' in auth ? auth.token : undefined;
@@ -32,14 +51,25 @@ export function createSocketServer(
       .then(async (user) => {
         socket.data.user = user;
         try {
-          await socket.join((await deps.projects.visibleProjectIds(user)).map(projectRoom));
+          socket.data.projectIds = new Set(await deps.projects.visibleProjectIds(user));
         } catch (error) {
-          deps.logger.error({ err: error }, 'could not join project rooms');
+          deps.logger.error({ err: error }, 'could not read the projects of a socket user');
           return next(new Error('SERVICE_UNAVAILABLE'));
         }
         next();
       })
       .catch(() => next(new Error('UNAUTHORIZED')));
+  });
+  io.on('connection', (socket) => {
+    // Joining, reading the positions and emitting the session happen in one tick, the tick that
+    // sends the client its 'connect': no item can slip in between, and none is missed after.
+    const names = [...socket.data.projectIds].flatMap((id) => [streams.fleet(id), streams.project(id)]);
+    const positions: StreamPositions = deps.hub.emittedPositions(names);
+    void socket.join(names);
+    socket.data.joined = new Map(Object.entries(positions));
+    socket.data.subscribed = new Set();
+    socket.emit('session', { epoch: deps.hub.epoch, streams: positions });
+    handleSubscriptions(socket, deps);
   });
   return io;
 }

@@ -21,6 +21,15 @@ export interface DeviceIndexEntry {
   vendor: Vendor;
   /** The connection state stored when the index was loaded; absent for a device just registered. */
   connection?: KnownConnection;
+  /** What the compact fleet state (`GET /fleet`, `FleetStateUpdated`) shows besides the live state. */
+  name: string;
+  status: DeviceStatus;
+  latitude: number | null;
+  longitude: number | null;
+  /** Switched on or off as last reported (`poweredOn`, or any cabinet output on), null when never reported. */
+  switchedOn: boolean | null;
+  /** When the stored attributes were reported, so that an older report does not override them. */
+  attributesAt: string | null;
 }
 
 /** Whether a device is connected, and since when (ISO-8601, null when never reported). */
@@ -122,21 +131,43 @@ function addFilters(filters: Conditions, query: DeviceListQuery, visible: Projec
   }
 }
 
+type IndexRow = Pick<
+  DeviceRow,
+  'id' | 'serial_number' | 'project_id' | 'device_type' | 'vendor' | 'name' | 'status' | 'latitude' | 'longitude'
+>;
+
+function indexEntry(row: IndexRow): Omit<DeviceIndexEntry, 'switchedOn' | 'attributesAt'> {
+  return {
+    id: row.id,
+    serialNumber: row.serial_number,
+    projectId: row.project_id,
+    deviceType: row.device_type,
+    vendor: row.vendor,
+    name: row.name,
+    status: row.status,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
 export class DeviceRepository {
   constructor(private readonly db: Queryable) {}
 
   async loadIndex(): Promise<DeviceIndexEntry[]> {
-    const rows = await this.db.query<DeviceRow & { connection_since: Date | null }>(
-      `SELECT id, serial_number, project_id, device_type, vendor, connected,
-         GREATEST(connected_at, disconnected_at) AS connection_since FROM devices`,
+    const rows = await this.db.query<DeviceRow & { connection_since: Date | null; switched_on: boolean | null }>(
+      `SELECT id, serial_number, project_id, device_type, vendor, connected, name, status, latitude, longitude,
+         attributes_updated_at, GREATEST(connected_at, disconnected_at) AS connection_since,
+         CASE WHEN jsonb_typeof(attributes->'poweredOn') = 'boolean' THEN (attributes->>'poweredOn')::boolean
+           WHEN jsonb_typeof(attributes->'outputs') = 'array' THEN EXISTS (
+             SELECT 1 FROM jsonb_array_elements(attributes->'outputs') AS output WHERE output->>'on' = 'true')
+         END AS switched_on
+       FROM devices`,
     );
     return rows.map((row) => ({
-      id: row.id,
-      serialNumber: row.serial_number,
-      projectId: row.project_id,
-      deviceType: row.device_type,
-      vendor: row.vendor,
+      ...indexEntry(row),
       connection: { connected: row.connected, since: isoOrNull(row.connection_since) },
+      switchedOn: row.switched_on,
+      attributesAt: isoOrNull(row.attributes_updated_at),
     }));
   }
 
@@ -154,7 +185,7 @@ export class DeviceRepository {
          CASE WHEN $12 THEN $13::timestamptz END, CASE WHEN NOT $12 THEN $13::timestamptz END,
          CASE WHEN $12 THEN $13::timestamptz END)
        ON CONFLICT (serial_number) DO UPDATE SET serial_number = EXCLUDED.serial_number
-       RETURNING id, serial_number, project_id, device_type, vendor`,
+       RETURNING id, serial_number, project_id, device_type, vendor, name, status, latitude, longitude`,
       [
         serialNumber,
         registration.deviceType,
@@ -171,14 +202,7 @@ export class DeviceRepository {
         connection.ts,
       ],
     );
-    const row = rows[0]!;
-    return {
-      id: row.id,
-      serialNumber: row.serial_number,
-      projectId: row.project_id,
-      deviceType: row.device_type,
-      vendor: row.vendor,
-    };
+    return { ...indexEntry(rows[0]!), switchedOn: null, attributesAt: null };
   }
 
   async get(id: string, visible: ProjectScope): Promise<Device | null> {

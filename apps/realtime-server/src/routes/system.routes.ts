@@ -8,6 +8,8 @@ export interface HealthSource {
   mqtt: MqttMetrics;
   database: 'pglite' | 'postgres';
   broker: 'embedded' | 'external';
+  /** The realtime streams: the epoch, streams and items kept for catch-up, slow consumers cut off. */
+  realtime: () => { epoch: string; streams: number; bufferedItems: number; slowConsumersDisconnected: number };
 }
 
 /** The console's runtime configuration (spec §7), as the script `src/config.js`. */
@@ -39,6 +41,7 @@ export function systemRoutes(config: FarolaConfig, health: HealthSource): Router
       mqtt: { ...health.mqtt },
       database: health.database,
       broker: health.broker,
+      realtime: health.realtime(),
     });
   });
   const script = configScript(config);

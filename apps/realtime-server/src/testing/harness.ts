@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { DeviceEventPayloads, DeviceEventType, ServerToClientEvents, UpConnectionMessage } from '@farola/protocol';
+import type {
+  ClientToServerEvents,
+  RealtimeSession,
+  ServerToClientEvents,
+  StreamedEventPayloads,
+  StreamedEventType,
+  SubscribeAck,
+  Subscription,
+  UpConnectionMessage,
+} from '@farola/protocol';
 import { SOCKET_PATH, topics } from '@farola/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
@@ -7,13 +16,16 @@ import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
 import { type FarolaServer, startFarolaServer } from '../start';
 
+export type FarolaClient = Socket<ServerToClientEvents, ClientToServerEvents> & { session: RealtimeSession };
+
 /** A real server on an in-memory PGlite and an embedded broker on a free port, plus real clients. */
 export interface Harness {
   server: FarolaServer;
   device: MqttClient;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on answers field by field; a JSON answer is read as loosely typed
   api: (path: string, init?: RequestInit) => Promise<{ status: number; body: any }>;
-  socket: () => Promise<Socket<ServerToClientEvents>>;
+  /** A connected Socket.IO client, with the `session` the server greeted it with. */
+  socket: () => Promise<FarolaClient>;
   publish: (
     serial: string,
     channel: 'attributes' | 'connection' | 'commands' | 'alarms',
@@ -51,16 +63,16 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     api,
     publish,
     socket: async () => {
-      const socket: Socket<ServerToClientEvents> = io(server.httpUrl, {
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.httpUrl, {
         path: SOCKET_PATH,
         transports: ['websocket'],
       });
       sockets.push(socket as Socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
+      const session = await new Promise<RealtimeSession>((resolve, reject) => {
+        socket.once('session', resolve);
         socket.once('connect_error', reject);
       });
-      return socket;
+      return Object.assign(socket, { session });
     },
     register: async (serial, registration = {}) => {
       await publish(serial, 'connection', {
@@ -93,13 +105,21 @@ async function waitForDevice(api: Harness['api'], serial: string, timeoutMs = 20
   throw new Error(`device ${serial} was not registered within ${timeoutMs} ms`);
 }
 
+/** Subscribes a socket to detailed streams and resolves with the server's answer. */
+export function subscribe(
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>,
+  body: Subscription,
+): Promise<SubscribeAck> {
+  return new Promise((resolve) => socket.emit('subscribe', body, resolve));
+}
+
 /** Resolves with the first payload of `event` (batches flattened) that matches. */
-export function nextEvent<K extends DeviceEventType>(
-  socket: Socket<ServerToClientEvents>,
+export function nextEvent<K extends StreamedEventType>(
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>,
   event: K,
-  matches: (payload: DeviceEventPayloads[K]) => boolean,
+  matches: (payload: StreamedEventPayloads[K]) => boolean,
   timeoutMs = 10_000,
-): Promise<{ payload: DeviceEventPayloads[K]; batch: unknown }> {
+): Promise<{ payload: StreamedEventPayloads[K]; batch: unknown }> {
   // The typed socket narrows listeners per event; this helper listens to any of them.
   const target = socket as unknown as {
     on: (e: string, l: (b: unknown) => void) => void;
@@ -108,7 +128,7 @@ export function nextEvent<K extends DeviceEventType>(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${timeoutMs} ms`)), timeoutMs);
     const listener = (batch: unknown) => {
-      const found = ([batch].flat() as DeviceEventPayloads[K][]).find(matches);
+      const found = ([batch].flat() as StreamedEventPayloads[K][]).find(matches);
       if (!found) return;
       clearTimeout(timer);
       target.off(event, listener);

@@ -5,7 +5,6 @@ import { loadConfig } from '../config';
 import { DeviceIndex } from '../devices/device-index';
 import { WriteBehind } from '../devices/write-behind';
 import { DeviceEventPublisher } from '../realtime/device-events';
-import { EventBatcher } from '../realtime/event-batcher';
 import { startFarolaServer } from '../start';
 import { createDeviceLink } from './device-link';
 import { openStorage, type Storage } from './storage';
@@ -69,7 +68,7 @@ describe('a start that fails', () => {
     const linking = createDeviceLink(configFor({ MQTT_PORT: String(mqttPort) }), {
       repositories: { ...storage.repositories, requests },
       index: new DeviceIndex(),
-      events: new DeviceEventPublisher(new EventBatcher(5, () => undefined), writer),
+      events: new DeviceEventPublisher({ publish: () => undefined }, writer),
       writer,
       logger,
     });

@@ -5,7 +5,7 @@ import { Server } from 'socket.io';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { UnwrittenDataError, WriteBehind } from '../devices/write-behind';
-import { EventBatcher } from '../realtime/event-batcher';
+import { StreamHub } from '../realtime/stream-hub';
 import type { FarolaSocketServer } from '../realtime/socket-server';
 import type { DeviceRepository } from '../repositories/device.repository';
 import type { EventRepository } from '../repositories/event.repository';
@@ -63,8 +63,8 @@ describe('shutdown', () => {
       queue: { close: async () => void order.push('queue') },
       recovery: { close: async () => void order.push('recovery') },
     } as unknown as DeviceLink;
-    const batcher = new EventBatcher(5, () => undefined);
-    return { db, writer, httpServer, io, batcher, link, stopRetention: async () => undefined, logger };
+    const hub = new StreamHub({ batchMs: 5, maxAgeMs: 1000, maxItems: 100 }, () => undefined);
+    return { db, writer, httpServer, io, hub, link, stopRetention: async () => undefined, logger };
   }
 
   const attributeEvent = () => ({

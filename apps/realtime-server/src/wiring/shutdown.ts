@@ -2,8 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import type { WriteBehind } from '../devices/write-behind';
-import type { EventBatcher } from '../realtime/event-batcher';
 import type { FarolaSocketServer } from '../realtime/socket-server';
+import type { StreamHub } from '../realtime/stream-hub';
 import type { DeviceLink } from './device-link';
 
 export interface RunningParts {
@@ -11,7 +11,7 @@ export interface RunningParts {
   writer: WriteBehind;
   httpServer: HttpServer;
   io: FarolaSocketServer;
-  batcher: EventBatcher;
+  hub: StreamHub;
   link: DeviceLink;
   stopRetention: () => Promise<void>;
   logger: Logger;
@@ -24,7 +24,7 @@ export interface RunningParts {
  * that could not be written is reported as lost rather than the stop claiming success.
  */
 export async function shutdown(parts: RunningParts): Promise<void> {
-  const { db, writer, httpServer, io, batcher, link, stopRetention, logger } = parts;
+  const { db, writer, httpServer, io, hub, link, stopRetention, logger } = parts;
   let failure: unknown = null;
   const step = async (what: string, work: () => Promise<void> | undefined) => {
     try {
@@ -35,14 +35,14 @@ export async function shutdown(parts: RunningParts): Promise<void> {
     }
   };
   await step('event retention', () => stopRetention());
-  await step('HTTP and Socket.IO', () => closeHttp(httpServer, io, batcher));
+  await step('HTTP and Socket.IO', () => closeHttp(httpServer, io, hub));
   // No more device messages after this point, so the final write holds everything accepted.
   await step('registration recovery', () => link.recovery.close());
   await step('MQTT gateway', () => link.gateway.close());
   await step('command queue', () => link.queue.close());
   await step('MQTT broker', () => link.broker.embedded?.close());
-  // Events of the queue's last changes: nobody listens any more, but the batcher's timer must go.
-  batcher.flush();
+  // Events of the queue's last changes: nobody listens any more, but the hub's timers must go.
+  hub.close();
   await step('final write of device data (accepted data is lost)', () => writer.close());
   await step('database', () => db.close());
   if (failure) throw failure;
@@ -50,10 +50,10 @@ export async function shutdown(parts: RunningParts): Promise<void> {
 }
 
 /** Stops taking HTTP work and lets requests in flight finish; sockets get their last events first. */
-async function closeHttp(httpServer: HttpServer, io: FarolaSocketServer, batcher: EventBatcher): Promise<void> {
+async function closeHttp(httpServer: HttpServer, io: FarolaSocketServer, hub: StreamHub): Promise<void> {
   const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   httpServer.closeIdleConnections();
-  batcher.flush();
+  hub.flush();
   io.disconnectSockets(true);
   io.engine.close();
   await httpClosed;

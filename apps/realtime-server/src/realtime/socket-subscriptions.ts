@@ -1,0 +1,178 @@
+import {
+  ERRORS,
+  type ErrorCode,
+  parseStream,
+  type RealtimeRefusal,
+  type Resume,
+  type ResumeAck,
+  ResumeSchema,
+  streams,
+  type StreamedEventType,
+  type StreamPositions,
+  type SubscribeAck,
+  type Subscription,
+  SubscriptionSchema,
+  type UnsubscribeAck,
+} from '@farola/protocol';
+import type { Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { SocketData, SocketServerDeps } from './socket-server';
+import type { LoggedItem } from './stream-log';
+
+type FarolaSocket = Socket<never, never, never, SocketData>;
+type Deps = Pick<SocketServerDeps, 'index' | 'hub' | 'logger'>;
+
+const refusal = (code: ErrorCode, message: string = ERRORS[code].message): RealtimeRefusal => ({
+  ok: false,
+  error: { code, message },
+});
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> | RealtimeRefusal {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data as z.infer<T>;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return refusal('VALIDATION_FAILED', `${ERRORS.VALIDATION_FAILED.message}: ${where}${issue?.message ?? ''}`);
+}
+
+const isRefusal = (value: unknown): value is RealtimeRefusal =>
+  typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
+
+/**
+ * The detailed stream names of a subscription, once every device and project in it is one the
+ * user may see; otherwise the refusal for the first that is not (the whole request is refused).
+ */
+function detailedStreams(body: Subscription, socket: FarolaSocket, deps: Deps): string[] | RealtimeRefusal {
+  const names: string[] = [];
+  for (const projectId of body.projectIds ?? []) {
+    if (!socket.data.projectIds.has(projectId)) return refusal('ACCESS_NOT_GRANTED');
+    names.push(streams.attributes(projectId));
+  }
+  for (const deviceId of body.deviceIds ?? []) {
+    const device = deps.index.id(deviceId);
+    if (!device) return refusal('DEVICE_NOT_FOUND');
+    if (!socket.data.projectIds.has(device.projectId)) return refusal('ACCESS_NOT_GRANTED');
+    names.push(streams.device(deviceId));
+  }
+  return names;
+}
+
+/** Whether the user may see a stream named in a resume (a deleted device is no longer visible). */
+function mayResume(name: string, socket: FarolaSocket, deps: Deps): boolean {
+  const parsed = parseStream(name);
+  if (!parsed) return false;
+  if (parsed.kind !== 'device') return socket.data.projectIds.has(parsed.id);
+  const device = deps.index.id(parsed.id);
+  return device !== undefined && socket.data.projectIds.has(device.projectId);
+}
+
+/** Emits logged items in their order, one array per run of the same event name. */
+function emitItems(socket: FarolaSocket, items: readonly LoggedItem[]): void {
+  const emit = socket.emit.bind(socket) as unknown as (event: StreamedEventType, batch: object[]) => void;
+  let run: object[] = [];
+  items.forEach((item, i) => {
+    run.push(item.payload);
+    if (items[i + 1]?.event !== item.event) {
+      emit(item.event, run);
+      run = [];
+    }
+  });
+}
+
+function subscribe(socket: FarolaSocket, deps: Deps, names: readonly string[]): StreamPositions {
+  for (const name of names) {
+    if (socket.data.subscribed.has(name)) continue;
+    socket.data.subscribed.add(name);
+    deps.hub.retain(name);
+    void socket.join(name);
+  }
+  return deps.hub.emittedPositions(names);
+}
+
+function unsubscribe(socket: FarolaSocket, deps: Deps, names: readonly string[]): void {
+  for (const name of names) {
+    if (!socket.data.subscribed.delete(name)) continue;
+    deps.hub.release(name);
+    void socket.leave(name);
+  }
+}
+
+/** The project whose `attributes:` stream already carries a `device:` stream's items to this socket. */
+function coveredByProject(name: string, socket: FarolaSocket, deps: Deps): boolean {
+  const parsed = parseStream(name);
+  if (parsed?.kind !== 'device') return false;
+  const device = deps.index.id(parsed.id);
+  return device !== undefined && socket.data.subscribed.has(streams.attributes(device.projectId));
+}
+
+/**
+ * Replays what the client missed on each stream it names, in order, then re-subscribes the
+ * detailed ones; streams whose gap is no longer kept (or of another epoch) come back as `resync`.
+ */
+function resume(socket: FarolaSocket, deps: Deps, body: Resume): ResumeAck {
+  const { hub } = deps;
+  const caughtUp: string[] = [];
+  const resync: string[] = [];
+  const sameEpoch = body.epoch === hub.epoch;
+  // Project-wide attribute streams first, so that a device stream they cover is known to be covered.
+  const first = (name: string) => (name.startsWith('attributes:') ? 0 : 1);
+  const entries = Object.entries(body.positions).sort(([a], [b]) => first(a) - first(b));
+  for (const [name, lastSeen] of entries) {
+    if (!mayResume(name, socket, deps)) {
+      resync.push(name);
+      continue;
+    }
+    const joinedAt = socket.data.joined.get(name);
+    // A fleet or project stream was joined at connect: what came after its position reaches the
+    // socket live. A detailed stream is subscribed first, so that one woken from cold shows its gap.
+    if (joinedAt === undefined) subscribe(socket, deps, [name]);
+    const missed = !sameEpoch ? null : coveredByProject(name, socket, deps) ? [] : hub.missed(name, lastSeen, joinedAt);
+    if (missed) emitItems(socket, missed);
+    (missed ? caughtUp : resync).push(name);
+  }
+  return { ok: true, epoch: hub.epoch, caughtUp, resync };
+}
+
+/** Answers `subscribe`, `unsubscribe` and `resume`; a bad message is refused, never thrown. */
+export function handleSubscriptions(socket: FarolaSocket, deps: Deps): void {
+  const on = (event: 'subscribe' | 'unsubscribe' | 'resume', answer: (body: unknown) => object) => {
+    socket.on(
+      event as never,
+      ((body: unknown, ack: unknown) => {
+        let reply: object;
+        try {
+          reply = answer(body);
+        } catch (error) {
+          deps.logger.error({ err: error, event }, 'realtime request failed');
+          reply = refusal('UNKNOWN_ERROR');
+        }
+        if (typeof ack === 'function') (ack as (reply: object) => void)(reply);
+      }) as never,
+    );
+  };
+  on('subscribe', (body): SubscribeAck => {
+    const subscription = parse(SubscriptionSchema, body);
+    if (isRefusal(subscription)) return subscription;
+    const names = detailedStreams(subscription, socket, deps);
+    if (isRefusal(names)) return names;
+    return { ok: true, streams: subscribe(socket, deps, names) };
+  });
+  on('unsubscribe', (body): UnsubscribeAck => {
+    const subscription = parse(SubscriptionSchema, body);
+    if (isRefusal(subscription)) return subscription;
+    const names = [
+      ...(subscription.projectIds ?? []).map(streams.attributes),
+      ...(subscription.deviceIds ?? []).map(streams.device),
+    ];
+    unsubscribe(socket, deps, names);
+    return { ok: true };
+  });
+  on('resume', (body): ResumeAck => {
+    const parsed = parse(ResumeSchema, body);
+    if (isRefusal(parsed)) return parsed;
+    const unknown = Object.keys(parsed.positions).find((name) => !parseStream(name));
+    if (unknown !== undefined) return refusal('VALIDATION_FAILED', `Not a stream: ${unknown.slice(0, 80)}`);
+    return resume(socket, deps, parsed);
+  });
+  socket.on('disconnect', () => unsubscribe(socket, deps, [...socket.data.subscribed]));
+}
