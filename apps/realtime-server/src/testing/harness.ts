@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type {
   ClientToServerEvents,
   RealtimeSession,
+  Resume,
+  ResumeAck,
   ServerToClientEvents,
   StreamedEventPayloads,
   StreamedEventType,
   SubscribeAck,
   Subscription,
+  UnsubscribeAck,
   UpConnectionMessage,
 } from '@farola/protocol';
 import { SOCKET_PATH, topics } from '@farola/protocol';
@@ -103,6 +106,31 @@ async function waitForDevice(api: Harness['api'], serial: string, timeoutMs = 20
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`device ${serial} was not registered within ${timeoutMs} ms`);
+}
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Sends `unsubscribe` and resolves with the server's answer. */
+export function unsubscribe(socket: Client, body: Subscription): Promise<UnsubscribeAck> {
+  return new Promise((resolve) => socket.emit('unsubscribe', body, resolve));
+}
+
+/** Sends `resume` and resolves with the server's answer. */
+export function resume(socket: Client, body: Resume): Promise<ResumeAck> {
+  return new Promise((resolve) => socket.emit('resume', body, resolve));
+}
+
+/** Every payload of `event` the socket receives from now on (batches flattened), in arrival order. */
+export function collect<K extends StreamedEventType>(
+  socket: Client,
+  event: K,
+  matches: (payload: StreamedEventPayloads[K]) => boolean = () => true,
+): StreamedEventPayloads[K][] {
+  const received: StreamedEventPayloads[K][] = [];
+  (socket as unknown as { on: (e: string, l: (b: unknown) => void) => void }).on(event, (batch) => {
+    for (const payload of [batch].flat() as StreamedEventPayloads[K][]) if (matches(payload)) received.push(payload);
+  });
+  return received;
 }
 
 /** Subscribes a socket to detailed streams and resolves with the server's answer. */
