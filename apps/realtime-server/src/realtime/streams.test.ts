@@ -76,7 +76,9 @@ describe('realtime streams', () => {
     const overheard = collect(bystander, 'DeviceAttributeValueUpdated');
     await report(serial, id, 11);
     await flap(subscriber, serial, id);
-    expect(received).toEqual([expect.objectContaining({ values: { dimming: 11 }, stream: streams.device(id), seq: 1 })]);
+    expect(received).toEqual([
+      expect.objectContaining({ values: { dimming: 11 }, stream: streams.device(id), seq: 1 }),
+    ]);
     expect(await unsubscribe(subscriber, { deviceIds: [id] })).toEqual({ ok: true });
     await report(serial, id, 12);
     await flap(subscriber, serial, id);
@@ -93,7 +95,9 @@ describe('realtime streams', () => {
     const received = collect(socket, 'DeviceAttributeValueUpdated', (e) => e.deviceId === id);
     await report(serial, id, 21);
     await flap(socket, serial, id);
-    expect(received).toEqual([expect.objectContaining({ values: { dimming: 21 }, stream: streams.attributes(DEMO_PROJECT_ID) })]);
+    expect(received).toEqual([
+      expect.objectContaining({ values: { dimming: 21 }, stream: streams.attributes(DEMO_PROJECT_ID) }),
+    ]);
   });
 
   it('refuses a bad subscription, an unknown device and a project the user may not see', async () => {
@@ -224,7 +228,12 @@ describe('realtime streams', () => {
     const id = await h.register(serial, { deviceType: 'cabinet-controller' });
     await h.publish(serial, 'attributes', {
       ts: new Date().toISOString(),
-      values: { outputs: [{ index: 1, on: false }, { index: 2, on: true }] },
+      values: {
+        outputs: [
+          { index: 1, on: false },
+          { index: 2, on: true },
+        ],
+      },
     });
     await expect.poll(async () => (await h.api(`/v1/fleet?deviceId=${id}`)).body.items[0]?.on).toBe(true);
   });
