@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: ingest and fan-out figures. Starts the realtime-server and the fleet simulator
  * as separate processes (10,000 devices reporting every 10 s over gateway connections by default),
- * listens on a Socket.IO client as a browser would, and prints: messages/s ingested, device
+ * listens on a Socket.IO client subscribed to every project's attribute reports, and prints: messages/s ingested, device
  * publish → socket latency p50/p95/p99, and the server's RSS and CPU.
  *
  * Environment: BENCH_DEVICES (10000), BENCH_INTERVAL_S (10), BENCH_WARMUP_S (20), BENCH_SECONDS (60),
@@ -100,6 +100,9 @@ async function main(): Promise<void> {
   const latencies: number[] = [];
   let measuring = false;
   const socket = io(httpUrl, { path: SOCKET_PATH, transports: ['websocket'] });
+  // Attribute reports reach only subscribers: listen to every project, as an integration would.
+  const me = (await (await fetch(`${httpUrl}/lighting/api/v1/me`)).json()) as { projectIds: string[] };
+  socket.emit('subscribe', { projectIds: me.projectIds.slice(0, 50) });
   socket.on('DeviceAttributeValueUpdated', (batch: unknown) => {
     if (!measuring) return;
     const now = Date.now();

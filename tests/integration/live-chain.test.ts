@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device, Page, QueuedRequest } from '@farola/protocol';
-import { connectSocket, getJson, nextEvent, postJson, type Stack, startStack, type Topology } from './stack';
+import { type Device, type FleetList, type Page, type QueuedRequest, streams } from '@farola/protocol';
+import { connectSocket, getJson, nextEvent, postJson, type Stack, startStack, subscribe, type Topology } from './stack';
 
 const run = promisify(execFile);
 const topologies: Topology[] = process.env['FAROLA_SKIP_EXTERNAL'] === '1' ? ['embedded'] : ['embedded', 'external'];
@@ -35,12 +35,40 @@ describe.each(topologies)('the live chain on the %s database and broker', (topol
       .toBe(true);
   });
 
-  it('pushes simulator reports to a browser socket', async () => {
+  it('pushes simulator reports to a socket that subscribed to their devices', async () => {
     const socket = await connectSocket(stack.httpUrl);
     const serials = new Set(stack.fleet.devices.map((device) => device.serialNumber));
-    const ids = new Set((await fleetDevices()).filter((d) => serials.has(d.serialNumber)).map((d) => d.id));
-    const event = await nextEvent(socket, 'DeviceAttributeValueUpdated', (payload) => ids.has(payload.deviceId));
+    const ids = [...new Set((await fleetDevices()).filter((d) => serials.has(d.serialNumber)).map((d) => d.id))];
+    expect(await subscribe(socket, { deviceIds: ids })).toMatchObject({ ok: true });
+    const event = await nextEvent(socket, 'DeviceAttributeValueUpdated', (payload) => ids.includes(payload.deviceId));
     expect(event.values.voltage).toBeGreaterThan(200);
+    expect(event.stream).toBe(streams.device(event.deviceId));
+    socket.close();
+  });
+
+  it('lists the simulated fleet compactly and keeps it current with fleet-state changes', async () => {
+    const { body } = await getJson<FleetList>(api(`/fleet?q=${stack.serialPrefix}`));
+    expect(body.items).toHaveLength(stack.fleet.devices.length);
+    // Every simulated device reports whether it is switched on, so the map can colour it.
+    await expect
+      .poll(async () =>
+        (await getJson<FleetList>(api(`/fleet?q=${stack.serialPrefix}`))).body.items.every((d) => d.on !== null),
+      )
+      .toBe(true);
+    const lightPoint = (await getJson<FleetList>(api(`/fleet?q=${stack.serialPrefix}`))).body.items.findLast(
+      (device) => device.deviceType === 'light-point-controller' && device.connected,
+    );
+    expect(lightPoint).toBeDefined();
+    const socket = await connectSocket(stack.httpUrl);
+    const target = !lightPoint!.on;
+    const switched = nextEvent(
+      socket,
+      'FleetStateUpdated',
+      (payload) => payload.deviceId === lightPoint!.deviceId && payload.on === target,
+    );
+    const command = target ? 'switchOn' : 'switchOff';
+    expect((await postJson(api(`/devices/${lightPoint!.deviceId}/commands`), { command })).status).toBe(202);
+    expect((await switched).stream).toBe(streams.fleet(lightPoint!.projectId));
     socket.close();
   });
 
@@ -50,6 +78,7 @@ describe.each(topologies)('the live chain on the %s database and broker', (topol
     );
     expect(lightPoint).toBeDefined();
     const socket = await connectSocket(stack.httpUrl);
+    await subscribe(socket, { deviceIds: [lightPoint!.id] });
     const done = nextEvent(
       socket,
       'DeviceCommandRequested',
@@ -105,6 +134,7 @@ describe.each(topologies)('the live chain on the %s database and broker', (topol
       .not.toBe('');
 
     const socket = await connectSocket(stack.httpUrl);
+    await subscribe(socket, { deviceIds: [deviceId] });
     const reported = nextEvent(socket, 'DeviceAttributeValueUpdated', (payload) => payload.deviceId === deviceId);
     const report = { ts: new Date().toISOString(), values: { dimming: 40, poweredOn: true, voltage: 229.5 } };
     await mosquittoPub(serial, 'attributes', JSON.stringify(report));

@@ -3,7 +3,13 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type Fleet, startFleet } from '@farola/fleet-simulator';
-import { SOCKET_PATH, type ServerToClientEvents } from '@farola/protocol';
+import {
+  type ClientToServerEvents,
+  SOCKET_PATH,
+  type ServerToClientEvents,
+  type SubscribeAck,
+  type Subscription,
+} from '@farola/protocol';
 import { loadConfig, startFarolaServer } from '@farola/realtime-server';
 
 export type Topology = 'embedded' | 'external';
@@ -93,9 +99,11 @@ export async function clearRetained(brokerUrl: string, serialNumbers: string[]):
   await client.endAsync();
 }
 
-export async function connectSocket(httpUrl: string): Promise<Socket<ServerToClientEvents>> {
+export type FarolaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export async function connectSocket(httpUrl: string): Promise<FarolaSocket> {
   // Default transports, as a browser uses them: HTTP long-polling first, then the upgrade to WebSocket.
-  const socket: Socket<ServerToClientEvents> = io(httpUrl, { path: SOCKET_PATH });
+  const socket: FarolaSocket = io(httpUrl, { path: SOCKET_PATH });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
@@ -103,9 +111,14 @@ export async function connectSocket(httpUrl: string): Promise<Socket<ServerToCli
   return socket;
 }
 
+/** Subscribes to detailed streams (attribute reports of devices or whole projects); resolves with the answer. */
+export function subscribe(socket: FarolaSocket, body: Subscription): Promise<SubscribeAck> {
+  return new Promise((resolve) => socket.emit('subscribe', body, resolve));
+}
+
 /** Resolves with the first event payload (batches flattened) that matches. */
 export function nextEvent<K extends keyof ServerToClientEvents>(
-  socket: Socket<ServerToClientEvents>,
+  socket: FarolaSocket,
   name: K,
   matches: (
     payload: Parameters<ServerToClientEvents[K]>[0] extends infer P ? (P extends (infer T)[] ? T : P) : never,
