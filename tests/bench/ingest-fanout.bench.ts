@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: ingest and fan-out figures. Starts the realtime-server and the fleet simulator
  * as separate processes (10,000 devices reporting every 10 s over gateway connections by default),
- * listens on a Socket.IO client subscribed to every project's attribute reports, and prints: messages/s ingested, device
- * publish → socket latency p50/p95/p99, and the server's RSS and CPU.
+ * listens on a Socket.IO client subscribed to every project's attribute reports, and prints:
+ * messages/s ingested, device publish → socket latency p50/p95/p99, and the server's RSS and CPU.
  *
  * Environment: BENCH_DEVICES (10000), BENCH_INTERVAL_S (10), BENCH_WARMUP_S (20), BENCH_SECONDS (60),
  * BENCH_GATEWAY_SIZE (500), BENCH_DATA_DIR (a temporary folder: PGlite on disk, as in production

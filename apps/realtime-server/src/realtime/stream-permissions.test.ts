@@ -1,0 +1,142 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type ClientToServerEvents,
+  DEMO_PROJECT_ID,
+  type RealtimeSession,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@farola/protocol';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collect, type Harness, startHarness, subscribe, uniqueSerial } from '../testing/harness';
+
+/** A realm's key set served as Keycloak serves it, and tokens signed with its key. */
+async function realm(): Promise<{
+  url: string;
+  sign: (sub: string, roles: string[]) => Promise<string>;
+  close: () => void;
+}> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  const server: Server = createServer((req, res) => {
+    if (req.url !== '/realms/farola/protocol/openid-connect/certs') return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sign = (sub: string, roles: string[]) =>
+    new SignJWT({ preferred_username: sub, resource_access: { console: { roles } } })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(`${url}/realms/farola`)
+      .setSubject(sub)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+  return { url, sign, close: () => server.close() };
+}
+
+describe('realtime permissions', () => {
+  let h: Harness;
+  let idp: Awaited<ReturnType<typeof realm>>;
+  let adminToken: string;
+  let outsiderToken: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    idp = await realm();
+    h = await startHarness({
+      AUTH_DISABLED: 'false',
+      OAUTH_URL: idp.url,
+      OAUTH_REALM: 'farola',
+      OAUTH_CLIENT_ID: 'console',
+    });
+    adminToken = await idp.sign('admin-1', ['admin']);
+    // A user of no project: sees nothing, whatever the device.
+    outsiderToken = await idp.sign('outsider-1', ['view-alarms']);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await h?.close();
+    idp?.close();
+  });
+
+  const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+  async function connect(token: string) {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(h.server.httpUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { token },
+    });
+    sockets.push(socket as Socket);
+    const session = await new Promise<RealtimeSession>((resolve, reject) => {
+      socket.once('session', resolve);
+      socket.once('connect_error', reject);
+    });
+    return Object.assign(socket, { session });
+  }
+
+  async function registerDevice(): Promise<{ serial: string; id: string }> {
+    const serial = uniqueSerial('PERM');
+    await h.publish(serial, 'connection', {
+      connected: true,
+      ts: new Date().toISOString(),
+      registration: { deviceType: 'light-point-controller', vendor: 'orion' },
+    });
+    let id = '';
+    await expect
+      .poll(async () => {
+        id = (await h.api(`/v1/fleet?q=${serial}`, as(adminToken))).body.items[0]?.deviceId ?? '';
+        return id;
+      })
+      .not.toBe('');
+    return { serial, id };
+  }
+
+  it('refuses a socket without a valid token', async () => {
+    await expect(connect('not-a-token')).rejects.toThrow(/UNAUTHORIZED/);
+  });
+
+  it("refuses to subscribe to a device or project the user may not see, and keeps its project's events from them", async () => {
+    const { serial, id } = await registerDevice();
+    const outsider = await connect(outsiderToken);
+    const admin = await connect(adminToken);
+    expect(outsider.session.streams).toEqual({});
+    expect(Object.keys(admin.session.streams)).toContain(`fleet:${DEMO_PROJECT_ID}`);
+    expect(await subscribe(outsider, { deviceIds: [id] })).toMatchObject({
+      ok: false,
+      error: { code: 'ACCESS_NOT_GRANTED' },
+    });
+    expect(await subscribe(outsider, { projectIds: [DEMO_PROJECT_ID] })).toMatchObject({
+      ok: false,
+      error: { code: 'ACCESS_NOT_GRANTED' },
+    });
+    expect(await subscribe(admin, { deviceIds: [id] })).toMatchObject({ ok: true });
+
+    const overheard = collect(outsider, 'DeviceConnectionStatusUpdated');
+    const seen = collect(admin, 'DeviceConnectionStatusUpdated', (e) => e.deviceId === id);
+    await h.publish(serial, 'connection', { connected: false, ts: new Date().toISOString() });
+    await expect.poll(() => seen.length).toBe(1);
+    expect(overheard).toEqual([]);
+  });
+
+  it("answers GET /fleet with only the user's projects", async () => {
+    const { id } = await registerDevice();
+    expect((await h.api(`/v1/fleet?deviceId=${id}`, as(outsiderToken))).body).toEqual({ items: [], streams: {} });
+    const refused = await h.api(`/v1/fleet?projectId=${DEMO_PROJECT_ID}`, as(outsiderToken));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('ACCESS_NOT_GRANTED');
+    expect((await h.api('/v1/fleet')).status).toBe(401);
+  });
+
+  it('re-checks permissions on resume: a stream the user may not see is to be resynced, not replayed', async () => {
+    const { id } = await registerDevice();
+    const outsider = await connect(outsiderToken);
+    const answer = await new Promise((resolve) =>
+      outsider.emit('resume', { epoch: outsider.session.epoch, positions: { [`device:${id}`]: 0 } }, resolve),
+    );
+    expect(answer).toEqual({ ok: true, epoch: outsider.session.epoch, caughtUp: [], resync: [`device:${id}`] });
+  });
+});
