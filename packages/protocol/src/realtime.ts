@@ -85,10 +85,27 @@ export type UnsubscribeAck = { ok: true } | RealtimeRefusal;
 /** `caughtUp`: streams whose missed items were emitted; `resync`: streams to reload over REST. */
 export type ResumeAck = { ok: true; epoch: string; caughtUp: string[]; resync: string[] } | RealtimeRefusal;
 
-/** Emitted once right after connect, before any event: the server's epoch and the socket's streams. */
+/**
+ * Emitted once right after connect, before any event: the server's epoch and the socket's streams.
+ * When the handshake carried `auth.resume`, `resumed` answers it as `resume` would, and the missed
+ * items follow the session at once, before any live item.
+ */
 export interface RealtimeSession {
   epoch: string;
   streams: StreamPositions;
+  resumed?: { caughtUp: string[]; resync: string[] };
+}
+
+/**
+ * The handshake's `auth`: the access token, and optionally the positions to resume from, which
+ * the server then replays atomically at connect (no live item can overtake a replayed one).
+ *
+ * @example
+ * io(url, { path: SOCKET_PATH, auth: (cb) => cb({ token, resume: { epoch, positions } }) });
+ */
+export interface RealtimeAuth {
+  token?: string;
+  resume?: Resume;
 }
 
 /**

@@ -5,6 +5,8 @@ import {
   DeviceListQuerySchema,
   DeviceSchema,
   ErrorBodySchema,
+  FleetListQuerySchema,
+  FleetListSchema,
   pageSchema,
   ProjectListQuerySchema,
   ProjectSchema,
@@ -29,6 +31,12 @@ const HealthSchema = z.object({
   mqtt: z.object({ received: z.number().int(), accepted: z.number().int(), rejected: z.number().int() }),
   database: z.enum(['pglite', 'postgres']),
   broker: z.enum(['embedded', 'external']),
+  realtime: z.object({
+    epoch: z.string(),
+    streams: z.number().int(),
+    bufferedItems: z.number().int(),
+    slowConsumersDisconnected: z.number().int(),
+  }),
 });
 
 const COMPONENTS = {
@@ -40,6 +48,7 @@ const COMPONENTS = {
   Device: DeviceSchema,
   DevicePage: pageSchema(DeviceSchema),
   DeviceEventPage: pageSchema(DeviceEventSchema),
+  FleetList: FleetListSchema,
   CommandRequest: CommandRequestSchema,
   QueuedRequest: QueuedRequestSchema,
   QueuedRequestPage: pageSchema(QueuedRequestSchema),
@@ -74,6 +83,17 @@ function paths(): Record<string, unknown> {
         summary: 'Devices, filtered and paged',
         parameters: queryParameters(DeviceListQuerySchema),
         responses: { ...ok('DevicePage'), ...errorResponses(400, 401) },
+      },
+    },
+    '/v1/fleet': {
+      get: {
+        summary: 'The compact state of every visible device, with the fleet streams positions',
+        description:
+          'From memory: what the map, counters and lists need of each device. Repeat `deviceId` for several ' +
+          '(at most 500). `streams` holds each `fleet:` stream seq at the moment of the read; apply only ' +
+          '`FleetStateUpdated` items with a greater seq.',
+        parameters: queryParameters(FleetListQuerySchema),
+        responses: { ...ok('FleetList'), ...errorResponses(400, 401, 403) },
       },
     },
     '/v1/devices/{id}': {

@@ -1,6 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   type ClientToServerEvents,
+  type RealtimeSession,
+  type Resume,
   SOCKET_PATH,
   type ServerToClientEvents,
   streams,
@@ -12,7 +14,7 @@ import type { DeviceIndex } from '../devices/device-index';
 import type { Authenticate } from '../services/auth.service';
 import type { ProjectService } from '../services/project.service';
 import type { User } from '../services/user';
-import { handleSubscriptions } from './socket-subscriptions';
+import { emitItems, handleSubscriptions, isRefusal, parseResume, planResume } from './socket-subscriptions';
 import type { StreamHub } from './stream-hub';
 
 export interface SocketData {
@@ -23,6 +25,8 @@ export interface SocketData {
   joined: Map<string, number>;
   /** The detailed streams (`device:`, `attributes:`) the socket subscribed to. */
   subscribed: Set<string>;
+  /** A resume sent in the handshake (`auth.resume`), done at connect. */
+  resume: Resume | null;
 }
 
 export type FarolaSocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -46,6 +50,9 @@ export function createSocketServer(httpServer: HttpServer, deps: SocketServerDep
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
     const token = typeof auth === 'object' && auth && 'token' in auth ? auth.token : undefined;
+    const resume = typeof auth === 'object' && auth && 'resume' in auth ? parseResume(auth.resume) : null;
+    if (isRefusal(resume)) return next(new Error(resume.error.code));
+    socket.data.resume = resume;
     deps
       .authenticate(typeof token === 'string' ? token : undefined)
       .then(async (user) => {
@@ -61,14 +68,24 @@ export function createSocketServer(httpServer: HttpServer, deps: SocketServerDep
       .catch(() => next(new Error('UNAUTHORIZED')));
   });
   io.on('connection', (socket) => {
-    // Joining, reading the positions and emitting the session happen in one tick, the tick that
-    // sends the client its 'connect': no item can slip in between, and none is missed after.
+    // Joining, reading the positions, the session and a handshake resume's replay happen in one
+    // tick, the tick that sends the client its 'connect': no item can slip in between, and none
+    // is missed after.
     const names = [...socket.data.projectIds].flatMap((id) => [streams.fleet(id), streams.project(id)]);
     const positions: StreamPositions = deps.hub.emittedPositions(names);
     void socket.join(names);
     socket.data.joined = new Map(Object.entries(positions));
     socket.data.subscribed = new Set();
-    socket.emit('session', { epoch: deps.hub.epoch, streams: positions });
+    const session: RealtimeSession = { epoch: deps.hub.epoch, streams: positions };
+    if (socket.data.resume) {
+      const { caughtUp, resync, missed } = planResume(socket, deps, socket.data.resume);
+      session.streams = deps.hub.emittedPositions([...names, ...socket.data.subscribed]);
+      session.resumed = { caughtUp, resync };
+      socket.emit('session', session);
+      emitItems(socket, missed);
+    } else {
+      socket.emit('session', session);
+    }
     handleSubscriptions(socket, deps);
   });
   return io;

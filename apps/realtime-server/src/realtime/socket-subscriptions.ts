@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { SocketData, SocketServerDeps } from './socket-server';
 import type { LoggedItem } from './stream-log';
 
-type FarolaSocket = Socket<never, never, never, SocketData>;
+export type FarolaSocket = Socket<never, never, never, SocketData>;
 type Deps = Pick<SocketServerDeps, 'index' | 'hub' | 'logger'>;
 
 const refusal = (code: ErrorCode, message: string = ERRORS[code].message): RealtimeRefusal => ({
@@ -35,7 +35,7 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> | Real
   return refusal('VALIDATION_FAILED', `${ERRORS.VALIDATION_FAILED.message}: ${where}${issue?.message ?? ''}`);
 }
 
-const isRefusal = (value: unknown): value is RealtimeRefusal =>
+export const isRefusal = (value: unknown): value is RealtimeRefusal =>
   typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
 
 /**
@@ -67,7 +67,7 @@ function mayResume(name: string, socket: FarolaSocket, deps: Deps): boolean {
 }
 
 /** Emits logged items in their order, one array per run of the same event name. */
-function emitItems(socket: FarolaSocket, items: readonly LoggedItem[]): void {
+export function emitItems(socket: FarolaSocket, items: readonly LoggedItem[]): void {
   const emit = socket.emit.bind(socket) as unknown as (event: StreamedEventType, batch: object[]) => void;
   let run: object[] = [];
   items.forEach((item, i) => {
@@ -105,21 +105,30 @@ function coveredByProject(name: string, socket: FarolaSocket, deps: Deps): boole
   return device !== undefined && socket.data.subscribed.has(streams.attributes(device.projectId));
 }
 
+/** What a resume replays and answers, worked out before anything is emitted. */
+export interface ResumePlan {
+  caughtUp: string[];
+  resync: string[];
+  /** The missed items, stream by stream, each stream's in order. */
+  missed: LoggedItem[];
+}
+
 /**
- * Replays what the client missed on each stream it names, in order, then re-subscribes the
- * detailed ones; streams whose gap is no longer kept (or of another epoch) come back as `resync`.
+ * Works out what the client missed on each stream it names, and re-subscribes the detailed ones
+ * (permissions checked again); streams whose gap is no longer kept (or of another epoch), or
+ * that the user may no longer see, come back as `resync`. The caller emits `missed` in the same
+ * tick, before anything else can reach the socket.
  */
-function resume(socket: FarolaSocket, deps: Deps, body: Resume): ResumeAck {
+export function planResume(socket: FarolaSocket, deps: Deps, body: Resume): ResumePlan {
   const { hub } = deps;
-  const caughtUp: string[] = [];
-  const resync: string[] = [];
+  const plan: ResumePlan = { caughtUp: [], resync: [], missed: [] };
   const sameEpoch = body.epoch === hub.epoch;
   // Project-wide attribute streams first, so that a device stream they cover is known to be covered.
   const first = (name: string) => (name.startsWith('attributes:') ? 0 : 1);
   const entries = Object.entries(body.positions).sort(([a], [b]) => first(a) - first(b));
   for (const [name, lastSeen] of entries) {
     if (!mayResume(name, socket, deps)) {
-      resync.push(name);
+      plan.resync.push(name);
       continue;
     }
     const joinedAt = socket.data.joined.get(name);
@@ -127,10 +136,19 @@ function resume(socket: FarolaSocket, deps: Deps, body: Resume): ResumeAck {
     // socket live. A detailed stream is subscribed first, so that one woken from cold shows its gap.
     if (joinedAt === undefined) subscribe(socket, deps, [name]);
     const missed = !sameEpoch ? null : coveredByProject(name, socket, deps) ? [] : hub.missed(name, lastSeen, joinedAt);
-    if (missed) emitItems(socket, missed);
-    (missed ? caughtUp : resync).push(name);
+    if (missed) plan.missed.push(...missed);
+    (missed ? plan.caughtUp : plan.resync).push(name);
   }
-  return { ok: true, epoch: hub.epoch, caughtUp, resync };
+  return plan;
+}
+
+/** A resume body, validated, naming only streams. */
+export function parseResume(body: unknown): Resume | RealtimeRefusal {
+  const parsed = parse(ResumeSchema, body);
+  if (isRefusal(parsed)) return parsed;
+  const unknown = Object.keys(parsed.positions).find((name) => !parseStream(name));
+  if (unknown !== undefined) return refusal('VALIDATION_FAILED', `Not a stream: ${unknown.slice(0, 80)}`);
+  return parsed;
 }
 
 /** Answers `subscribe`, `unsubscribe` and `resume`; a bad message is refused, never thrown. */
@@ -168,11 +186,11 @@ export function handleSubscriptions(socket: FarolaSocket, deps: Deps): void {
     return { ok: true };
   });
   on('resume', (body): ResumeAck => {
-    const parsed = parse(ResumeSchema, body);
+    const parsed = parseResume(body);
     if (isRefusal(parsed)) return parsed;
-    const unknown = Object.keys(parsed.positions).find((name) => !parseStream(name));
-    if (unknown !== undefined) return refusal('VALIDATION_FAILED', `Not a stream: ${unknown.slice(0, 80)}`);
-    return resume(socket, deps, parsed);
+    const { caughtUp, resync, missed } = planResume(socket, deps, parsed);
+    emitItems(socket, missed);
+    return { ok: true, epoch: deps.hub.epoch, caughtUp, resync };
   });
   socket.on('disconnect', () => unsubscribe(socket, deps, [...socket.data.subscribed]));
 }

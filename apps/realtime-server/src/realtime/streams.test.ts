@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID, streams } from '@farola/protocol';
+import { DEMO_PROJECT_ID, type StreamedEventPayloads, streams } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collect,
@@ -12,6 +12,7 @@ import {
   unsubscribe,
 } from '../testing/harness';
 
+type AttributeItem = StreamedEventPayloads['DeviceAttributeValueUpdated'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('realtime streams', () => {
@@ -189,6 +190,34 @@ describe('realtime streams', () => {
     const live = nextEvent(second, 'DeviceAttributeValueUpdated', (e) => e.deviceId === id);
     await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { dimming: 99 } });
     expect((await live).payload.seq).toBe(sent + 1);
+  });
+
+  it('resumes in the handshake: the session answers and the missed items follow before any live one', async () => {
+    const serial = uniqueSerial('HSK');
+    const id = await h.register(serial);
+    const first = await h.socket();
+    const ack = await subscribe(first, { deviceIds: [id] });
+    const deviceStream = streams.device(id);
+    const seen = ack.ok ? ack.streams[deviceStream]! : -1;
+    first.disconnect();
+    for (const dimming of [31, 32, 33]) await report(serial, id, dimming);
+
+    const arrivals: string[] = [];
+    let replayed: AttributeItem[] = [];
+    const second = await h.socket(
+      { resume: { epoch: first.session.epoch, positions: { [deviceStream]: seen } } },
+      (socket) => {
+        replayed = collect(socket, 'DeviceAttributeValueUpdated', (e) => e.deviceId === id);
+        socket.onAny((event: string) => arrivals.push(event));
+      },
+    );
+    expect(second.session.resumed).toEqual({ caughtUp: [deviceStream], resync: [] });
+    expect(second.session.streams[deviceStream]).toBe(seen + 3);
+    await expect.poll(() => replayed.map((e) => e.values.dimming)).toEqual([31, 32, 33]);
+    expect(arrivals[0]).toBe('session');
+    await report(serial, id, 34);
+    await expect.poll(() => replayed.map((e) => e.seq)).toEqual([seen + 1, seen + 2, seen + 3, seen + 4]);
+    await expect(h.socket({ resume: { epoch: 'x', positions: { nope: 1 } } })).rejects.toThrow(/VALIDATION_FAILED/);
   });
 
   it('refuses a resume naming something that is not a stream', async () => {

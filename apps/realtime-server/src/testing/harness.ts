@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ClientToServerEvents,
+  RealtimeAuth,
   RealtimeSession,
   Resume,
   ResumeAck,
@@ -28,7 +29,11 @@ export interface Harness {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on answers field by field; a JSON answer is read as loosely typed
   api: (path: string, init?: RequestInit) => Promise<{ status: number; body: any }>;
   /** A connected Socket.IO client, with the `session` the server greeted it with. */
-  socket: () => Promise<FarolaClient>;
+  /** `listen` attaches listeners before the connection opens (to see what follows the session at once). */
+  socket: (
+    auth?: RealtimeAuth,
+    listen?: (socket: Socket<ServerToClientEvents, ClientToServerEvents>) => void,
+  ) => Promise<FarolaClient>;
   publish: (
     serial: string,
     channel: 'attributes' | 'connection' | 'commands' | 'alarms',
@@ -65,11 +70,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     device,
     api,
     publish,
-    socket: async () => {
+    socket: async (auth, listen) => {
       const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.httpUrl, {
         path: SOCKET_PATH,
         transports: ['websocket'],
+        ...(auth ? { auth: { ...auth } } : {}),
+        autoConnect: false,
       });
+      listen?.(socket);
+      socket.connect();
       sockets.push(socket as Socket);
       const session = await new Promise<RealtimeSession>((resolve, reject) => {
         socket.once('session', resolve);
