@@ -74,8 +74,14 @@ export class CompactFleet {
   }
 
   private device(entry: DeviceIndexEntry): FleetDevice {
+    // Spelt out rather than spread from `state`: at 100,000 devices the spread alone costs seconds.
     return {
-      ...this.state(entry),
+      deviceId: entry.id,
+      projectId: entry.projectId,
+      connected: this.index.connection(entry.id)?.connected ?? false,
+      on: entry.switchedOn,
+      alarm: false,
+      status: entry.status,
       serialNumber: entry.serialNumber,
       name: entry.name,
       deviceType: entry.deviceType,
