@@ -70,4 +70,26 @@ describe('the server process', () => {
     expect((await h.api(`/v1/devices/${id}`)).body.attributes.dimming).toBe(19);
     expect((await h.api('/health')).body.devices).toBeGreaterThanOrEqual(1);
   });
+
+  it("keeps each device's compact fleet state across a restart", async () => {
+    const lamp = uniqueSerial('LAMP');
+    const cabinet = uniqueSerial('CAB');
+    const lampId = await h.register(lamp);
+    const cabinetId = await h.register(cabinet, { deviceType: 'cabinet-controller' });
+    const silentId = await h.register(uniqueSerial('SILENT'));
+    await h.publish(lamp, 'attributes', { ts: new Date().toISOString(), values: { poweredOn: false } });
+    await h.publish(cabinet, 'attributes', {
+      ts: new Date().toISOString(),
+      values: { outputs: [{ index: 1, on: true }] },
+    });
+    await h.publish(lamp, 'connection', { connected: false, ts: new Date().toISOString() });
+    await expect.poll(async () => (await h.api(`/v1/fleet?deviceId=${lampId}`)).body.items[0].connected).toBe(false);
+    await h.close();
+    h = await startHarness({ DATA_DIR: path.join(dir, 'pglite') });
+    const { body } = await h.api(`/v1/fleet?deviceId=${lampId}&deviceId=${cabinetId}&deviceId=${silentId}`);
+    const state = (id: string) => body.items.find((item: { deviceId: string }) => item.deviceId === id);
+    expect(state(lampId)).toMatchObject({ connected: false, on: false });
+    expect(state(cabinetId)).toMatchObject({ connected: true, on: true, deviceType: 'cabinet-controller' });
+    expect(state(silentId)).toMatchObject({ connected: true, on: null });
+  });
 });
