@@ -135,6 +135,8 @@ function buildApp({ config, logger, storage, index, fleet, writer, projects, aut
       devices: () => index.size,
       sockets: () => http.io.engine.clientsCount,
       mqtt: link.ingest.metrics,
+      deviceLink: () => link.gateway.link,
+      storage: () => ({ pending: writer.pending, quarantined: writer.quarantined }),
       database: db.kind,
       broker: link.broker.embedded ? 'embedded' : 'external',
       realtime: () => ({
