@@ -50,8 +50,14 @@ describe('the server process', () => {
     const { body } = await h.api('/v1/openapi.json');
     expect(body.openapi).toMatch(/^3\./);
     expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining(['/v1/devices', '/v1/devices/{id}/commands', '/v1/queued-requests/{id}/cancel']),
+      expect.arrayContaining([
+        '/v1/devices',
+        '/v1/devices/{id}/commands',
+        '/v1/queued-requests/{id}/cancel',
+        '/v1/fleet',
+      ]),
     );
+    expect(body.components.schemas.FleetList.properties.streams).toBeDefined();
     expect(body.components.schemas.ErrorBody.properties.error).toBeDefined();
   });
 
