@@ -1,7 +1,8 @@
 import type { ErrorBody } from '@farola/protocol';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { AppError } from './app-error';
+import { DomainError } from '../platform/domain-error';
+import { httpStatus } from './error-status';
 
 /** What body-parser rejects a request with: a client error status and a `type` such as 'entity.too.large'. */
 interface BodyParserError {
@@ -16,29 +17,29 @@ function isBodyParserError(error: unknown): error is BodyParserError {
   return typeof type === 'string' && typeof status === 'number' && status >= 400 && status <= 499;
 }
 
-function fromBodyParser(error: BodyParserError): AppError {
-  if (error.status === 413) return new AppError('FILE_TOO_LARGE', undefined, 'Request body too large');
+function fromBodyParser(error: BodyParserError): DomainError {
+  if (error.status === 413) return new DomainError('FILE_TOO_LARGE', undefined, 'Request body too large');
   const message = error.type === 'entity.parse.failed' ? 'Malformed JSON body' : error.message;
-  return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'type', message }]);
+  return new DomainError('VALIDATION_FAILED', [{ path: '', rule: 'type', message }]);
 }
 
-function toAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+function toDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
   if (isBodyParserError(error)) return fromBodyParser(error);
-  return new AppError('UNKNOWN_ERROR');
+  return new DomainError('UNKNOWN_ERROR');
 }
 
-/** Every failure answers `{"error": {"code", "message", "details"?}}` with the catalogue's status. */
+/** Every failure answers `{"error": {"code", "message", "details"?}}` with the code's status (error-status.ts). */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500)
-      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
-    const body: ErrorBody = { error: { code: appError.code, message: appError.message } };
-    if (appError.details !== undefined) body.error.details = appError.details;
-    res.status(appError.status).json(body);
+    const domainError = toDomainError(error);
+    const status = httpStatus(domainError.code);
+    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    const body: ErrorBody = { error: { code: domainError.code, message: domainError.message } };
+    if (domainError.details !== undefined) body.error.details = domainError.details;
+    res.status(status).json(body);
   };
 }
 
 /** Unknown API paths answer a JSON 404 rather than the console's index.html. */
-export const apiNotFound: RequestHandler = (_req, _res, next) => next(new AppError('NOT_FOUND'));
+export const apiNotFound: RequestHandler = (_req, _res, next) => next(new DomainError('NOT_FOUND'));
