@@ -1,4 +1,5 @@
 import type { FarolaModule } from '../platform/module';
+import { aboutModule } from './about';
 import { devicesModule } from './devices';
 import { eventsModule } from './events';
 import { projectsModule } from './projects';
@@ -13,4 +14,5 @@ export const MODULES: readonly FarolaModule[] = [
   eventsModule,
   devicesModule,
   requestsModule,
+  aboutModule,
 ];
