@@ -76,7 +76,7 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
   await stack.start(link.brokerPart());
 
   const routes: Route[] = [];
-  const health: Record<string, () => number> = {};
+  const health: Record<string, () => unknown> = {};
   for (const module of modules) {
     const parts = await stack.guard(`setting up module ${module.name}`, async () => {
       const contributed = await module.setup({
@@ -107,9 +107,10 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
       authenticate,
       routes,
       health: {
-        counters: () => Object.fromEntries(Object.entries(health).map(([name, read]) => [name, read()])),
+        fields: () => Object.fromEntries(Object.entries(health).map(([name, read]) => [name, read()])),
         sockets: () => realtime.sockets(),
         mqtt: link.router.metrics,
+        deviceLink: () => link.state,
         database: db.kind,
         broker: link.brokerKind,
       },

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { FarolaConfig } from '../config';
 import type { LifecyclePart } from '../platform/lifecycle';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
-import { connectGateway, type MqttGateway } from './mqtt-gateway';
+import { connectGateway, type LinkState, type MqttGateway } from './mqtt-gateway';
 import { RateLimitedWarn } from './rate-limited-warn';
 import { DeviceMessageRouter } from './router';
 
@@ -29,6 +29,8 @@ export class DeviceLink implements DeviceLinkClient {
   private gateway: MqttGateway | null = null;
   /** Replays under way: the client closes only after them. */
   private readonly replays = new Set<Promise<void>>();
+  /** The link while the client is not connected (before its start, after its stop). */
+  private down: LinkState = { connected: false, since: new Date().toISOString() };
 
   constructor(
     private readonly config: Pick<FarolaConfig, 'mqttUrl' | 'mqttPort' | 'host'>,
@@ -43,6 +45,11 @@ export class DeviceLink implements DeviceLinkClient {
 
   get port(): number {
     return this.broker().port;
+  }
+
+  /** The server's link to the broker, through which every device is reached. */
+  get state(): LinkState {
+    return this.gateway ? { ...this.gateway.link } : { ...this.down };
   }
 
   get brokerKind(): 'embedded' | 'external' {
@@ -83,6 +90,7 @@ export class DeviceLink implements DeviceLinkClient {
       stop: async () => {
         const gateway = this.gateway;
         this.gateway = null;
+        this.down = { connected: false, since: new Date().toISOString() };
         await Promise.allSettled(this.replays);
         await gateway?.close();
       },

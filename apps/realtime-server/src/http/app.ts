@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/authenticator';
@@ -31,6 +32,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     });
     next();
   });
+  // API answers and any file without a precompressed twin; what is already encoded passes as is.
+  app.use(compression());
   app.use(systemRoutes(config, health));
   const document = openApiDocument(routes);
   app.get('/lighting/api/v1/openapi.json', (_req, res) => {

@@ -37,7 +37,14 @@ describe('routes declared with defineRoute', () => {
           handler: ({ user }) => ({ user: user.username }),
         }),
       ],
-      health: { counters: () => ({}), sockets: () => 0, mqtt: {} as never, database: 'pglite', broker: 'embedded' },
+      health: {
+        fields: () => ({}),
+        sockets: () => 0,
+        mqtt: {} as never,
+        deviceLink: () => ({ connected: true, since: new Date().toISOString() }),
+        database: 'pglite',
+        broker: 'embedded',
+      },
     });
     server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

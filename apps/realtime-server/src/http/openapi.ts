@@ -4,7 +4,9 @@ import type { Route } from './define-route';
 import { errorResponses, idParameter, jsonContent, queryParameters, toOpenApiSchema } from './openapi-schemas';
 
 export const HealthSchema = z.object({
-  status: z.literal('ok'),
+  status: z.enum(['ok', 'degraded']),
+  deviceLink: z.object({ connected: z.boolean(), since: z.iso.datetime() }),
+  storage: z.object({ pending: z.number().int(), quarantined: z.number().int() }),
   uptimeSeconds: z.number(),
   devices: z.number().int(),
   sockets: z.number().int(),
@@ -44,9 +46,12 @@ export function openApiDocument(routes: readonly Route[]): Record<string, unknow
   const paths: Record<string, Record<string, unknown>> = {
     '/health': {
       get: {
-        summary: 'Liveness and counters',
+        summary: 'Liveness, device link and counters (503 `degraded` while the MQTT broker is unreachable)',
         security: [],
-        responses: { 200: { description: 'OK', content: jsonContent('Health') } },
+        responses: {
+          200: { description: 'OK', content: jsonContent('Health') },
+          503: { description: 'Degraded: the MQTT broker is unreachable', content: jsonContent('Health') },
+        },
       },
     },
   };

@@ -1,12 +1,15 @@
 import { Router } from 'express';
 import type { FarolaConfig } from '../config';
 import type { MqttMetrics } from '../device-link/router';
+import type { LinkState } from '../device-link/mqtt-gateway';
 
 export interface HealthSource {
-  /** Counters modules contribute (`devices`, …), read on every call. */
-  counters: () => Record<string, number>;
+  /** What modules add to the answer (`devices`, `storage`, …), read on every call. */
+  fields: () => Record<string, unknown>;
   sockets: () => number;
   mqtt: MqttMetrics;
+  /** The server's link to the MQTT broker, through which every device is reached. */
+  deviceLink: () => LinkState;
   database: 'pglite' | 'postgres';
   broker: 'embedded' | 'external';
 }
@@ -31,11 +34,15 @@ export function configScript(config: FarolaConfig): string {
 export function systemRoutes(config: FarolaConfig, health: HealthSource): Router {
   const router = Router();
   const startedAt = Date.now();
+  // 503 while the broker is out of reach: a load balancer or a monitor sees the server cannot
+  // reach a single device, though it still answers.
   router.get('/lighting/api/health', (_req, res) => {
-    res.json({
-      status: 'ok',
+    const deviceLink = { ...health.deviceLink() };
+    res.status(deviceLink.connected ? 200 : 503).json({
+      status: deviceLink.connected ? 'ok' : 'degraded',
+      deviceLink,
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-      ...health.counters(),
+      ...health.fields(),
       sockets: health.sockets(),
       mqtt: { ...health.mqtt },
       database: health.database,

@@ -34,8 +34,8 @@ export interface ModuleParts {
   deviceMessages?: DeviceMessageHandlers;
   /** Services later modules may use (`ctx.services.get(name)`), typed by declaration merging into ServiceMap. */
   services?: Partial<ServiceMap>;
-  /** Counters added to the health answer (`GET /lighting/api/health`), read on every call. */
-  health?: Record<string, () => number>;
+  /** Fields added to the health answer (`GET /lighting/api/health`), each read on every call. */
+  health?: Record<string, () => unknown>;
 }
 
 /**

@@ -63,7 +63,11 @@ export const devicesModule: FarolaModule = {
         { name: 'device data write-behind', stop: () => writer.close() },
         { name: 'registration recovery', start: () => recovery.start(), stop: () => recovery.close() },
       ],
-      health: { devices: () => index.size },
+      health: {
+        devices: () => index.size,
+        // The write-behind: rows waiting to be written, rows the database refused and were set aside.
+        storage: () => ({ pending: writer.pending, quarantined: writer.quarantined }),
+      },
     };
   },
 };
