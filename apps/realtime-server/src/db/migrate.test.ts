@@ -1,11 +1,10 @@
 import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationFolders } from '../boot';
-import { MODULES } from '../modules/module-list';
+import { ALL_MIGRATIONS } from '../testing/storage';
 import { type Database, openPglite } from './database';
 import { migrate } from './migrate';
 
-const folders = migrationFolders(MODULES);
+const folders = ALL_MIGRATIONS;
 
 describe('migrate', () => {
   let db: Database;

@@ -17,10 +17,13 @@ export interface TestStorage {
   };
 }
 
+/** The migration folders of every module of the module list. */
+export const ALL_MIGRATIONS = migrationFolders(MODULES);
+
 /** A migrated in-memory PGlite database with the modules' repositories, for tests below the HTTP layer. */
 export async function openTestStorage(): Promise<TestStorage> {
   const db = await openPglite('memory://');
-  await migrate(db, migrationFolders(MODULES));
+  await migrate(db, ALL_MIGRATIONS);
   return {
     db,
     repositories: {
