@@ -10,10 +10,8 @@ import {
 } from '@farola/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import type { DeviceIndex } from '../devices/device-index';
-import type { Authenticate } from '../services/auth.service';
-import type { ProjectService } from '../services/project.service';
-import type { User } from '../services/user';
+import type { Authenticate } from '../auth/authenticator';
+import type { User } from '../auth/user';
 import { emitItems, handleSubscriptions, isRefusal, parseResume, planResume } from './socket-subscriptions';
 import type { StreamHub } from './stream-hub';
 
@@ -31,10 +29,20 @@ export interface SocketData {
 
 export type FarolaSocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** Which projects a user may see: their sockets join those projects' streams. */
+export interface ProjectVisibility {
+  visibleProjectIds(user: User): Promise<string[]>;
+}
+
+/** The project of a device, or undefined for an unknown device (the devices module's index). */
+export interface DeviceLocator {
+  projectOf(deviceId: string): string | undefined;
+}
+
 export interface SocketServerDeps {
   authenticate: Authenticate;
-  projects: ProjectService;
-  index: DeviceIndex;
+  projects: ProjectVisibility;
+  devices: DeviceLocator;
   hub: StreamHub;
   logger: Logger;
 }

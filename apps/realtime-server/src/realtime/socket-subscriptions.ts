@@ -20,7 +20,7 @@ import type { SocketData, SocketServerDeps } from './socket-server';
 import type { LoggedItem } from './stream-log';
 
 export type FarolaSocket = Socket<never, never, never, SocketData>;
-type Deps = Pick<SocketServerDeps, 'index' | 'hub' | 'logger'>;
+type Deps = Pick<SocketServerDeps, 'devices' | 'hub' | 'logger'>;
 
 const refusal = (code: ErrorCode, message: string = ERRORS[code].message): RealtimeRefusal => ({
   ok: false,
@@ -49,9 +49,9 @@ function detailedStreams(body: Subscription, socket: FarolaSocket, deps: Deps): 
     names.push(streams.attributes(projectId));
   }
   for (const deviceId of body.deviceIds ?? []) {
-    const device = deps.index.id(deviceId);
-    if (!device) return refusal('DEVICE_NOT_FOUND');
-    if (!socket.data.projectIds.has(device.projectId)) return refusal('ACCESS_NOT_GRANTED');
+    const projectId = deps.devices.projectOf(deviceId);
+    if (projectId === undefined) return refusal('DEVICE_NOT_FOUND');
+    if (!socket.data.projectIds.has(projectId)) return refusal('ACCESS_NOT_GRANTED');
     names.push(streams.device(deviceId));
   }
   return names;
@@ -62,8 +62,8 @@ function mayResume(name: string, socket: FarolaSocket, deps: Deps): boolean {
   const parsed = parseStream(name);
   if (!parsed) return false;
   if (parsed.kind !== 'device') return socket.data.projectIds.has(parsed.id);
-  const device = deps.index.id(parsed.id);
-  return device !== undefined && socket.data.projectIds.has(device.projectId);
+  const projectId = deps.devices.projectOf(parsed.id);
+  return projectId !== undefined && socket.data.projectIds.has(projectId);
 }
 
 /** Emits logged items in their order, one array per run of the same event name. */
@@ -101,8 +101,8 @@ function unsubscribe(socket: FarolaSocket, deps: Deps, names: readonly string[])
 function coveredByProject(name: string, socket: FarolaSocket, deps: Deps): boolean {
   const parsed = parseStream(name);
   if (parsed?.kind !== 'device') return false;
-  const device = deps.index.id(parsed.id);
-  return device !== undefined && socket.data.subscribed.has(streams.attributes(device.projectId));
+  const projectId = deps.devices.projectOf(parsed.id);
+  return projectId !== undefined && socket.data.subscribed.has(streams.attributes(projectId));
 }
 
 /** What a resume replays and answers, worked out before anything is emitted. */

@@ -18,7 +18,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
-import { type FarolaServer, type StartOptions, startFarolaServer } from '../start';
+import { type FarolaServer, type StartOptions, startFarolaServer } from '../boot';
 
 export type FarolaClient = Socket<ServerToClientEvents, ClientToServerEvents> & { session: RealtimeSession };
 

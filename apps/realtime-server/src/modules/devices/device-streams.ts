@@ -1,0 +1,49 @@
+import { type DeviceEventPayloads, type DeviceEventType, streams } from '@farola/protocol';
+import type { DeviceIndex } from './device-index';
+import type { CompactFleet } from './compact-fleet';
+import type { DeviceEventSink } from '../../realtime/device-events';
+import type { StreamHub } from '../../realtime/stream-hub';
+
+/**
+ * Routes device events to their streams (docs/realtime.md):
+ * - `DeviceConnectionStatusUpdated` and `DeviceCommandRequested` to `project:<projectId>`;
+ * - `DeviceAttributeValueUpdated` to `device:<deviceId>` and `attributes:<projectId>`, which cost
+ *   nothing while nobody subscribes; a socket in both gets the item once, from `attributes:`;
+ * - and every change of a device's compact state as `FleetStateUpdated` to `fleet:<projectId>`.
+ * A connection change is always one (the ingest path publishes only changes), and so is the first
+ * event of a device just registered.
+ */
+export class DeviceStreams implements DeviceEventSink {
+  constructor(
+    private readonly hub: StreamHub,
+    private readonly fleet: CompactFleet,
+    private readonly index: DeviceIndex,
+  ) {}
+
+  publish<K extends DeviceEventType>(type: K, payload: DeviceEventPayloads[K]): void {
+    const { deviceId, projectId } = payload;
+    switch (type) {
+      case 'DeviceAttributeValueUpdated': {
+        const report = payload as DeviceEventPayloads['DeviceAttributeValueUpdated'];
+        const attributes = streams.attributes(projectId);
+        this.hub.publish(streams.device(deviceId), type, payload, attributes);
+        this.hub.publish(attributes, type, payload);
+        const entry = this.index.id(deviceId);
+        if (entry && this.fleet.attributesReported(entry, report.values, report.ts)) this.fleetChanged(deviceId);
+        return;
+      }
+      case 'DeviceConnectionStatusUpdated':
+        this.hub.publish(streams.project(projectId), type, payload);
+        this.fleetChanged(deviceId);
+        return;
+      default:
+        this.hub.publish(streams.project(projectId), type, payload);
+    }
+  }
+
+  private fleetChanged(deviceId: string): void {
+    const entry = this.index.id(deviceId);
+    if (!entry) return;
+    this.hub.publish(streams.fleet(entry.projectId), 'FleetStateUpdated', this.fleet.state(entry));
+  }
+}

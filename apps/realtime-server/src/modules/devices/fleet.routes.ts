@@ -1,0 +1,21 @@
+import { FleetListQuerySchema, FleetListSchema } from '@farola/protocol';
+import { defineRoute, type Route } from '../../http/define-route';
+import type { FleetService } from './fleet.service';
+
+export function fleetRoutes(fleet: FleetService): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/fleet',
+      summary:
+        'The compact state of every visible device (from memory), with each `fleet:` stream seq at the ' +
+        'moment of the read: apply only `FleetStateUpdated` items with a greater seq. Repeat `deviceId` ' +
+        'for several (at most 500).',
+      roles: [],
+      query: FleetListQuerySchema,
+      response: { component: 'FleetList', schema: FleetListSchema },
+      errors: [403],
+      handler: ({ user, query }) => fleet.list(user, query),
+    }),
+  ];
+}

@@ -1,0 +1,56 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Logger } from 'pino';
+import type { Authenticate } from '../auth/authenticator';
+import type { FarolaConfig } from '../config';
+import { guardSlowConsumers } from './slow-consumers';
+import {
+  createSocketServer,
+  type DeviceLocator,
+  type FarolaSocketServer,
+  type ProjectVisibility,
+} from './socket-server';
+import { StreamHub } from './stream-hub';
+
+/** The realtime platform: Socket.IO on the HTTP listener, and the stream hub that numbers, batches and emits device events. */
+export interface Realtime {
+  io: FarolaSocketServer;
+  hub: StreamHub;
+  /** Connected sockets, for the health endpoint. */
+  sockets(): number;
+  /** The streams running, the items kept for catch-up, the sockets cut off as slow consumers. */
+  stats(): { epoch: string; streams: number; bufferedItems: number; slowConsumersDisconnected: number };
+  /** Sends what is batched, then disconnects every socket and stops accepting new ones. */
+  closeSockets(): void;
+}
+
+export function createRealtime(
+  httpServer: HttpServer,
+  config: Pick<
+    FarolaConfig,
+    'socketBatchMs' | 'socketMaxBufferedBytes' | 'realtimeCatchupSeconds' | 'realtimeCatchupItems'
+  >,
+  deps: { authenticate: Authenticate; projects: ProjectVisibility; devices: DeviceLocator; logger: Logger },
+): Realtime {
+  const limits = { maxAgeMs: config.realtimeCatchupSeconds * 1000, maxItems: config.realtimeCatchupItems };
+  const hub: StreamHub = new StreamHub({ batchMs: config.socketBatchMs, ...limits }, (room, event, batch, except) => {
+    // Each event name's listener takes one payload or an array of them; `batch` is the array form.
+    const target = (except ? io.to(room).except(except) : io.to(room)) as unknown as {
+      emit: (name: string, payload: unknown) => boolean;
+    };
+    target.emit(event, batch);
+  });
+  const io = createSocketServer(httpServer, { ...deps, hub });
+  const slowConsumers = guardSlowConsumers(io, { maxBytes: config.socketMaxBufferedBytes, logger: deps.logger });
+  return {
+    io,
+    hub,
+    sockets: () => io.engine.clientsCount,
+    stats: () => ({ epoch: hub.epoch, ...hub.stats(), slowConsumersDisconnected: slowConsumers.disconnected }),
+    closeSockets() {
+      slowConsumers.stop();
+      hub.close();
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
