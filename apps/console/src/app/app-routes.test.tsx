@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemoUser } from './auth/demo-user';
 import { ROUTES } from './routes';
-import { currentPath, renderAppAt, userWithRoles } from './testing/render-app';
+import { currentPath, renderAppAt, settleRoutes, userWithRoles } from './testing/render-app';
 
 afterEach(cleanup);
 
@@ -31,6 +31,7 @@ describe('the console routes', () => {
     const { location } = await renderAppAt('/no/such/screen', userWithRoles([]));
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeDefined();
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Back to home' })));
+    await settleRoutes();
     expect(currentPath(location)).toBe('/');
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Farola' })).toBeDefined();
   });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { paths } from '@/lib/paths';
 import { LanguageSelect } from '@/features/preferences/language-select';
 import { ThemeToggle } from '@/features/preferences/theme-toggle';
 import { useAppHeaderStyles } from './app-header.styles';
@@ -13,7 +14,7 @@ export function AppHeader() {
   const { t } = useTranslation('common');
   return (
     <header className={styles.root}>
-      <Link href="/" className={styles.brand}>
+      <Link href={paths.home.build()} className={styles.brand}>
         {t('app.name')}
       </Link>
       <MainNav />

@@ -24,6 +24,9 @@ function serveApi(answers: Record<string, unknown>) {
   return fetchMock;
 }
 
+/** The map's links, as its route gives them. */
+const mapLinks = (id: string) => ({ close: '/map', tab: (tab: string) => `/map/devices/${id}?tab=${tab}` });
+
 const EMPTY_PAGE = { items: [], nextCursor: null, total: 0 };
 
 function renderPanel(deviceId: string, tab = 'details') {
@@ -32,7 +35,7 @@ function renderPanel(deviceId: string, tab = 'details') {
     <FluentProvider theme={webLightTheme}>
       <Provider store={appStore}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          <DeviceDetailPanel deviceId={deviceId} />
+          <DeviceDetailPanel deviceId={deviceId} links={mapLinks(deviceId)} />
           <Toaster toasterId={TOASTER_ID} />
         </Router>
       </Provider>

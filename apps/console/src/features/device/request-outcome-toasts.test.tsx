@@ -44,7 +44,14 @@ function renderApp(device: Device) {
     <FluentProvider theme={webLightTheme}>
       <Provider store={store}>
         <Router hook={location.hook} searchHook={location.searchHook}>
-          <Route path="/map/devices/:id">{({ id }) => <DeviceDetailPanel deviceId={id} />}</Route>
+          <Route path="/map/devices/:id">
+            {({ id }) => (
+              <DeviceDetailPanel
+                deviceId={id}
+                links={{ close: '/map', tab: (tab) => `/map/devices/${id}?tab=${tab}` }}
+              />
+            )}
+          </Route>
           <RequestOutcomeToasts />
           <Toaster toasterId={TOASTER_ID} />
         </Router>
