@@ -1,5 +1,5 @@
 import { Router } from 'wouter';
-import { RequestOutcomeToasts } from '@/features/device/request-outcome-toasts';
+import { RequestOutcomeToasts } from '@/components/request-outcome-toasts';
 import { RealtimeConnection } from '@/lib/realtime/realtime-connection';
 import { AppRoutes } from './app-routes';
 import type { SignedInUser } from './auth/signed-in-user';

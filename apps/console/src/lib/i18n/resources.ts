@@ -1,9 +1,12 @@
-import type { Resource, ResourceLanguage } from 'i18next';
+import type { ResourceLanguage } from 'i18next';
+import type { Language } from './languages';
 
 type Translations = Record<string, string>;
 
-// Every namespace file of every language, bundled at build time: src/locales/<lng>/<namespace>.json.
-const files = import.meta.glob<Translations>('/src/locales/*/*.json', { eager: true, import: 'default' });
+// Every namespace file of every language, src/locales/<lng>/<namespace>.json, loaded on demand:
+// the build puts each language in a chunk of its own (vite.config.ts), so a browser fetches only
+// the languages it shows.
+const files = import.meta.glob<Translations>('/src/locales/*/*.json', { import: 'default' });
 
 /** 'src/locales/pl/common.json' → ['pl', 'common']. */
 function parsePath(path: string): [string, string] | null {
@@ -11,19 +14,16 @@ function parsePath(path: string): [string, string] | null {
   return match?.[1] && match[2] ? [match[1], match[2]] : null;
 }
 
-/** i18next resources: language → namespace → key → text. */
-export function loadResources(): Resource {
-  const resources: Record<string, ResourceLanguage> = {};
-  for (const [path, translations] of Object.entries(files)) {
-    const parsed = parsePath(path);
-    if (!parsed) continue;
-    const [language, namespace] = parsed;
-    resources[language] = { ...resources[language], [namespace]: translations };
-  }
-  return resources;
-}
-
 /** Every namespace found, e.g. ['common', 'map', ...]. */
-export function namespacesOf(resources: Resource): string[] {
-  return [...new Set(Object.values(resources).flatMap((byNamespace) => Object.keys(byNamespace)))];
+export const NAMESPACES: readonly string[] = [
+  ...new Set(Object.keys(files).flatMap((path) => parsePath(path)?.[1] ?? [])),
+];
+
+/** One language's namespaces: namespace → key → text. */
+export async function loadLanguage(language: Language): Promise<ResourceLanguage> {
+  const entries = Object.entries(files).flatMap(([path, load]) => {
+    const parsed = parsePath(path);
+    return parsed?.[0] === language ? [load().then((translations) => [parsed[1], translations] as const)] : [];
+  });
+  return Object.fromEntries(await Promise.all(entries));
 }
