@@ -15,14 +15,6 @@ export default defineConfig({
     sourcemap: true,
     // The manifest lets build/first-screen-budget.ts follow the first screen's chunks.
     manifest: true,
-    rolldownOptions: {
-      output: {
-        // One chunk per language (src/locales/<lng>/*.json), loaded when that language is shown.
-        codeSplitting: {
-          groups: [{ name: (id) => /\/src\/locales\/([a-z]{2})\//.exec(id)?.[1]?.replace(/^/, 'locale-') ?? null }],
-        },
-      },
-    },
   },
   server: {
     proxy: {

@@ -1,12 +1,15 @@
 import { Spinner } from '@fluentui/react-components';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
-import { NotFoundPage } from '@/features/errors/not-found-page';
 import { paths } from '@/lib/paths';
-import { UnauthorizedPage } from '@/features/errors/unauthorized-page';
 import { useSignedInUser } from './auth/user-context';
 import { ROUTES, type AppRoute } from './routes';
+
+const NotFoundPage = lazy(() => import('@/features/errors/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const UnauthorizedPage = lazy(() =>
+  import('@/features/errors/unauthorized-page').then((m) => ({ default: m.UnauthorizedPage })),
+);
 
 /** Spec §2: a user holding none of a route's roles is sent to /unauthorized. */
 function GuardedRoute({ route, params }: { route: AppRoute; params: Record<string, string | undefined> }) {

@@ -1,12 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '@/lib/paths';
-import { LanguageSelect } from '@/features/preferences/language-select';
-import { ThemeToggle } from '@/features/preferences/theme-toggle';
 import { useAppHeaderStyles } from './app-header.styles';
-import { LiveStatus } from './live-status';
 import { MainNav } from './main-nav';
-import { UserMenu } from './user-menu';
+
+// The controls (menus, select, badge) are a chunk of their own, shown a moment after the page:
+// they are not needed to read the first screen (build/first-screen-budget.ts).
+const HeaderTools = lazy(() => import('./header-tools').then((m) => ({ default: m.HeaderTools })));
 
 /** Product name, main navigation, and the user's controls. */
 export function AppHeader() {
@@ -19,10 +20,9 @@ export function AppHeader() {
       </Link>
       <MainNav />
       <div className={styles.tools}>
-        <LiveStatus />
-        <LanguageSelect />
-        <ThemeToggle />
-        <UserMenu />
+        <Suspense fallback={null}>
+          <HeaderTools />
+        </Suspense>
       </div>
     </header>
   );

@@ -23,8 +23,9 @@ async function renderMap() {
       </Provider>
     </FluentProvider>,
   );
-  // The Leaflet map is a chunk of its own, loaded after the page.
+  // The Leaflet map and the search box are chunks of their own, loaded after the page.
   await screen.findByTestId('device-map');
+  await screen.findByTestId('device-search');
   return { ...view, location };
 }
 
