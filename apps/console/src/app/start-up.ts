@@ -4,13 +4,15 @@ import { initI18n } from '@/lib/i18n/i18n';
 import { currentLocaleSources, resolveLocale } from '@/lib/i18n/locale-order';
 import { createDemoUser } from './auth/demo-user';
 import type { SignedInUser } from './auth/signed-in-user';
+import { startUpErrorText } from './start-up-error';
 
 /** Thrown after the user has been told, so the caller only stops. */
 class StartUpAborted extends Error {}
 
 function fail(key: 'startup.configError' | 'startup.authError', error: unknown): never {
-  window.alert(i18next.t(key, { ns: 'common', error: String(error) }));
-  throw new StartUpAborted(String(error));
+  const text = startUpErrorText(error);
+  window.alert(i18next.t(key, { ns: 'common', error: text }));
+  throw new StartUpAborted(text);
 }
 
 /**
