@@ -38,6 +38,8 @@ export async function renderAppAt(path: string, user: SignedInUser) {
     </AppProviders>,
   );
   await settleRoutes();
+  // The header's controls are a chunk of their own, shown a moment after the page.
+  await screen.findByTestId('user-menu');
   return { ...view, location };
 }
 
