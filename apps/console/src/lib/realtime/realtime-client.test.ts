@@ -19,7 +19,7 @@ function connection(
 
 function setup() {
   const { transport, server } = createSocketDouble();
-  const client = new RealtimeClient(transport);
+  const client = new RealtimeClient(transport, 20);
   const stop = client.start();
   const seen: (number | undefined)[] = [];
   const resyncs: Resync[] = [];
@@ -102,14 +102,27 @@ describe('the realtime client', () => {
     await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: true }]));
   });
 
-  it('reloads a stream with a hole in its sequence', () => {
+  it('reloads a stream whose hole is not filled in time', async () => {
     const env = setup();
     stop = env.stop;
     env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 1 } });
     env.server.push('DeviceConnectionStatusUpdated', connection(2));
     env.server.push('DeviceConnectionStatusUpdated', connection(5));
     expect(env.seen).toEqual([2, 5]);
-    expect(env.resyncs).toEqual([{ all: false, streams: [PROJECT_STREAM] }]);
+    await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: false, streams: [PROJECT_STREAM] }]));
+  });
+
+  it('accepts items of one stream that arrive out of order (batched per event name), once each', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 1 } });
+    env.server.push('DeviceConnectionStatusUpdated', connection(2));
+    env.server.push('DeviceConnectionStatusUpdated', connection(4));
+    env.server.push('DeviceConnectionStatusUpdated', connection(3));
+    env.server.push('DeviceConnectionStatusUpdated', connection(3));
+    expect(env.seen).toEqual([2, 4, 3]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(env.resyncs).toEqual([]);
   });
 
   it('drops live items a REST snapshot already holds, and reloads a snapshot the session shows was behind', () => {

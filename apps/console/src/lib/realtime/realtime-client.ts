@@ -52,9 +52,20 @@ export function resyncIncludes(resync: Resync, matches: (stream: string) => bool
  * client.event$('FleetStateUpdated').subscribe(apply);
  * client.resync$.subscribe((resync) => resyncIncludes(resync, isFleetStream) && reload());
  */
+/**
+ * How long a hole in a stream may stay open before the stream is reloaded. The server batches
+ * each event name on its own, so items of one stream (a connection change and a request update on
+ * `project:…`) can arrive a batch apart and out of order.
+ */
+const GAP_GRACE_MS = 3000;
+/** A hole wider than this is not waited for: the stream is reloaded at once. */
+const GAP_MAX_ITEMS = 1000;
+
 export class RealtimeClient {
   private epoch: string | null = null;
   private readonly positions = new Map<string, number>();
+  /** Per stream, the seqs below its position not received yet, and when the wait for them ends. */
+  private readonly holes = new Map<string, { seqs: Set<number>; timer: ReturnType<typeof setTimeout> }>();
   private readonly resyncSubject = new Subject<Resync>();
   private readonly eventSubjects = new Map<StreamedEventType, Subject<unknown>>();
   private readonly subscriptions = new Map<string, number>();
@@ -64,7 +75,10 @@ export class RealtimeClient {
   /** Streams to reload over REST (see `Resync`). */
   readonly resync$: Observable<Resync> = this.resyncSubject.asObservable();
 
-  constructor(private readonly transport: RealtimeTransport) {}
+  constructor(
+    private readonly transport: RealtimeTransport,
+    private readonly gapGraceMs = GAP_GRACE_MS,
+  ) {}
 
   /** Starts following the transport; returns the function that stops it. */
   start(): () => void {
@@ -77,6 +91,7 @@ export class RealtimeClient {
     this.running = running;
     return () => {
       running.unsubscribe();
+      for (const stream of [...this.holes.keys()]) this.closeHoles(stream);
       this.running = null;
     };
   }
@@ -99,6 +114,7 @@ export class RealtimeClient {
     for (const [stream, seq] of Object.entries(streams)) {
       const known = this.positions.get(stream);
       if (known === undefined || seq > known) this.positions.set(stream, seq);
+      this.fillHoles(stream, seq);
     }
   }
 
@@ -157,14 +173,59 @@ export class RealtimeClient {
 
   private onItem(name: StreamedEventType, item: { stream?: string | undefined; seq?: number | undefined }): void {
     const { stream, seq } = item;
-    if (stream !== undefined && seq !== undefined) {
-      const last = this.positions.get(stream);
-      if (last !== undefined && seq <= last) return;
-      this.positions.set(stream, seq);
-      // Items of a stream arrive in order, one seq after the other: a hole means some were lost.
-      if (last !== undefined && seq > last + 1) this.resyncSubject.next({ all: false, streams: [stream] });
-    }
+    if (stream !== undefined && seq !== undefined && !this.isNew(stream, seq)) return;
     this.subjectOf(name).next(item);
+  }
+
+  /** Whether an item is new, keeping the stream's position and holes; a seq seen before is not. */
+  private isNew(stream: string, seq: number): boolean {
+    const last = this.positions.get(stream);
+    if (last === undefined) {
+      this.positions.set(stream, seq);
+      return true;
+    }
+    if (seq <= last) {
+      const hole = this.holes.get(stream);
+      if (!hole?.seqs.delete(seq)) return false;
+      if (hole.seqs.size === 0) this.closeHoles(stream);
+      return true;
+    }
+    this.positions.set(stream, seq);
+    if (seq > last + 1) this.openHoles(stream, last + 1, seq - 1);
+    return true;
+  }
+
+  /** Waits a moment for the items between `from` and `to`; the stream resyncs if they do not come. */
+  private openHoles(stream: string, from: number, to: number): void {
+    if (to - from + 1 > GAP_MAX_ITEMS) return this.resyncNow([stream]);
+    let hole = this.holes.get(stream);
+    if (!hole) {
+      const timer = setTimeout(() => {
+        if (this.holes.has(stream)) this.resyncNow([stream]);
+      }, this.gapGraceMs);
+      hole = { seqs: new Set(), timer };
+      this.holes.set(stream, hole);
+    }
+    for (let seq = from; seq <= to; seq += 1) hole.seqs.add(seq);
+  }
+
+  /** A snapshot or catch-up up to `seq` holds the items still awaited below it. */
+  private fillHoles(stream: string, seq: number): void {
+    const hole = this.holes.get(stream);
+    if (!hole) return;
+    for (const awaited of hole.seqs) if (awaited <= seq) hole.seqs.delete(awaited);
+    if (hole.seqs.size === 0) this.closeHoles(stream);
+  }
+
+  private closeHoles(stream: string): void {
+    const hole = this.holes.get(stream);
+    if (hole) clearTimeout(hole.timer);
+    this.holes.delete(stream);
+  }
+
+  private resyncNow(streams: string[]): void {
+    for (const stream of streams) this.closeHoles(stream);
+    this.resyncSubject.next({ all: false, streams });
   }
 
   private onSession(session: RealtimeSession): void {
@@ -178,7 +239,7 @@ export class RealtimeClient {
       if (known !== undefined && seq > known) behind.push(stream);
       if (known === undefined || seq > known) this.positions.set(stream, seq);
     }
-    if (behind.length > 0) this.resyncSubject.next({ all: false, streams: behind });
+    if (behind.length > 0) this.resyncNow(behind);
   }
 
   private onConnect(): void {
@@ -222,10 +283,12 @@ export class RealtimeClient {
       if (!ack.ok) throw new Error(`${ack.error.code}: ${ack.error.message}`);
       this.epoch = ack.epoch;
       for (const stream of ack.resync) this.positions.delete(stream);
+      for (const stream of ack.resync) this.closeHoles(stream);
       if (ack.resync.length > 0) this.resyncSubject.next({ all: false, streams: ack.resync });
     } catch (error) {
       console.warn('Resuming the live streams failed; reloading', error);
       this.positions.clear();
+      for (const stream of [...this.holes.keys()]) this.closeHoles(stream);
       this.epoch = null;
       this.resyncSubject.next({ all: true });
     }
