@@ -79,14 +79,12 @@ describe('the fleet sync', () => {
     env.server.connect({ epoch: 'e1', streams: { [FLEET_STREAM]: 3 } });
     await vi.waitFor(() => expect(fleetCalls(urls)).toHaveLength(1));
 
-    env.server.answer('resume', () => ({ ok: true, epoch: 'e1', caughtUp: [FLEET_STREAM], resync: [] }));
-    env.server.reconnect();
-    await vi.waitFor(() => expect(env.server.requests.map((request) => request.name)).toContain('resume'));
+    const streams = { [FLEET_STREAM]: 3 };
+    env.server.reconnect({ epoch: 'e1', streams, resumed: { caughtUp: [FLEET_STREAM], resync: [] } });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(fleetCalls(urls)).toHaveLength(1);
 
-    env.server.answer('resume', () => ({ ok: true, epoch: 'e1', caughtUp: [], resync: [FLEET_STREAM] }));
-    env.server.reconnect();
+    env.server.reconnect({ epoch: 'e1', streams, resumed: { caughtUp: [], resync: [FLEET_STREAM] } });
     await vi.waitFor(() => expect(fleetCalls(urls)).toHaveLength(2));
   });
 

@@ -53,7 +53,29 @@ describe('the realtime client', () => {
     expect(env.seen).toEqual([undefined, undefined]);
   });
 
-  it('resumes after a reconnect from the last seq seen, and reloads nothing when the server caught up', async () => {
+  it('resumes in the handshake from the last seq seen, and reloads only what the session says must resync', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 0, [FLEET_STREAM]: 7 } });
+    env.server.push('DeviceConnectionStatusUpdated', connection(1));
+    expect(env.server.handshakeResume()).toEqual({
+      epoch: 'e1',
+      positions: { [PROJECT_STREAM]: 1, [FLEET_STREAM]: 7 },
+    });
+    // The session's positions are those after the replay, which follows it before any live item.
+    env.server.reconnect({
+      epoch: 'e1',
+      streams: { [PROJECT_STREAM]: 3, [FLEET_STREAM]: 9 },
+      resumed: { caughtUp: [PROJECT_STREAM], resync: [FLEET_STREAM] },
+    });
+    env.server.push('DeviceConnectionStatusUpdated', connection(2, false));
+    env.server.push('DeviceConnectionStatusUpdated', connection(3));
+    expect(env.seen).toEqual([1, 2, 3]);
+    await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: false, streams: [FLEET_STREAM] }]));
+    expect(env.server.requests.map((request) => request.name)).not.toContain('resume');
+  });
+
+  it('resumes with the resume message when the session does not answer the handshake', async () => {
     const env = setup();
     stop = env.stop;
     env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 0, [FLEET_STREAM]: 7 } });
@@ -78,7 +100,7 @@ describe('the realtime client', () => {
     stop = env.stop;
     env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 3, [FLEET_STREAM]: 9 } });
     env.server.answer('resume', () => ({ ok: true, epoch: 'e1', caughtUp: [PROJECT_STREAM], resync: [FLEET_STREAM] }));
-    env.server.reconnect();
+    env.server.reconnect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 3, [FLEET_STREAM]: 12 } });
     await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: false, streams: [FLEET_STREAM] }]));
     expect(env.client.position(FLEET_STREAM)).toBeUndefined();
     expect(env.client.position(PROJECT_STREAM)).toBe(3);
@@ -98,7 +120,7 @@ describe('the realtime client', () => {
     const env = setup();
     stop = env.stop;
     env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 3 } });
-    env.server.reconnect();
+    env.server.reconnect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 3 } });
     await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: true }]));
   });
 

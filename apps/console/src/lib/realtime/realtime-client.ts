@@ -1,6 +1,5 @@
 import {
   StreamPositionsSchema,
-  type RealtimeSession,
   type StreamedEventType,
   type StreamPositions,
   type Subscription,
@@ -8,7 +7,7 @@ import {
 import type { Observable } from 'rxjs';
 import { filter, Subject, type Subscription as RxSubscription } from 'rxjs';
 import { z } from 'zod';
-import type { RealtimeTransport, TransportEventPayloads } from './transport';
+import type { RealtimeTransport, TransportEventPayloads, TransportSession } from './transport';
 
 /**
  * Streams whose data must be loaded again over REST: the named ones, or every one (`all`) when
@@ -43,7 +42,8 @@ export function resyncIncludes(resync: Resync, matches: (stream: string) => bool
 /**
  * The browser side of the realtime contract (docs/realtime.md). It remembers the server's epoch
  * and the last seq seen per stream; drops items it has already seen (seq ≤ last); on a reconnect
- * sends `resume` and announces, on `resync$`, only the streams the server could not catch up (or
+ * resumes (in the handshake, or with the `resume` message for a server that does not answer it
+ * there) and announces, on `resync$`, only the streams the server could not catch up (or
  * every stream when the server follows no contract, as before streams existed). A gap inside a
  * live stream, or a server ahead of a snapshot, also resyncs that stream.
  *
@@ -83,6 +83,9 @@ export class RealtimeClient {
   /** Starts following the transport; returns the function that stops it. */
   start(): () => void {
     if (this.running) return () => undefined;
+    this.transport.setHandshakeResume(() =>
+      this.epoch === null ? undefined : { epoch: this.epoch, positions: Object.fromEntries(this.positions) },
+    );
     const running = this.transport.connects$.subscribe(() => this.onConnect());
     running.add(this.transport.session$.subscribe((session) => this.onSession(session)));
     for (const name of STREAMED_EVENTS) {
@@ -228,9 +231,8 @@ export class RealtimeClient {
     this.resyncSubject.next({ all: false, streams });
   }
 
-  private onSession(session: RealtimeSession): void {
-    // On a reconnect the resume sorts out the positions; only the first session sets them.
-    if (this.epoch !== null) return;
+  private onSession(session: TransportSession): void {
+    if (this.epoch !== null) return this.onResumedSession(session, this.epoch);
     this.epoch = session.epoch;
     const behind: string[] = [];
     for (const [stream, seq] of Object.entries(session.streams)) {
@@ -242,16 +244,34 @@ export class RealtimeClient {
     if (behind.length > 0) this.resyncNow(behind);
   }
 
+  /**
+   * A reconnect's session. The handshake carried the positions (`auth.resume`): a server that
+   * answers them in `resumed` replays the missed items right after, before any live item, so the
+   * positions stay as they are (the session's are those after the replay). A server that does not
+   * is asked with the `resume` message.
+   */
+  private onResumedSession(session: TransportSession, epoch: string): void {
+    if (!session.resumed) return void this.resume(epoch).then(() => this.subscribeUnplaced());
+    this.epoch = session.epoch;
+    const { resync } = session.resumed;
+    for (const stream of resync) {
+      this.positions.delete(stream);
+      this.closeHoles(stream);
+    }
+    if (resync.length > 0) this.resyncSubject.next({ all: false, streams: resync });
+    void this.subscribeUnplaced();
+  }
+
   private onConnect(): void {
     const isReconnect = this.hasConnected;
     this.hasConnected = true;
     if (!isReconnect) return void this.subscribeUnplaced();
     // A server that never sent a session follows no contract: reload everything, as before streams.
+    // Otherwise its session, right after the connect, says how the resume went.
     if (this.epoch === null) {
       this.resyncSubject.next({ all: true });
-      return void this.subscribeUnplaced();
+      void this.subscribeUnplaced();
     }
-    void this.resume(this.epoch).then(() => this.subscribeUnplaced());
   }
 
   /**

@@ -2,7 +2,7 @@ import {
   DEVICE_EVENT_SCHEMAS,
   FleetStateUpdatedSchema,
   StreamPositionsSchema,
-  type RealtimeSession,
+  type Resume,
   type StreamedEventType,
 } from '@farola/protocol';
 import { BehaviorSubject, distinctUntilChanged, Subject, type Observable } from 'rxjs';
@@ -10,7 +10,7 @@ import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { getAccessToken } from '@/lib/session';
 import { normalisePayloads } from './normalise-payloads';
-import type { RealtimeTransport, TransportEventPayloads } from './transport';
+import type { RealtimeTransport, TransportEventPayloads, TransportSession } from './transport';
 
 /** The socket's state as the UI shows it. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
@@ -25,7 +25,11 @@ const EVENT_SCHEMAS = {
   FleetStateUpdated: FleetStateUpdatedSchema,
 } as const satisfies Record<StreamedEventType, z.ZodType>;
 const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as StreamedEventType[];
-const SessionSchema = z.object({ epoch: z.string().min(1).max(64), streams: StreamPositionsSchema });
+const SessionSchema = z.object({
+  epoch: z.string().min(1).max(64),
+  streams: StreamPositionsSchema,
+  resumed: z.object({ caughtUp: z.array(z.string()), resync: z.array(z.string()) }).optional(),
+});
 
 /** How long a request (subscribe, unsubscribe, resume) waits for the server's acknowledgement. */
 const ACK_TIMEOUT_MS = 10_000;
@@ -33,7 +37,8 @@ const ACK_TIMEOUT_MS = 10_000;
 let socket: Socket | null = null;
 const state$ = new BehaviorSubject<ConnectionState>('disconnected');
 const connectSubject = new Subject<void>();
-const sessionSubject = new Subject<RealtimeSession>();
+const sessionSubject = new Subject<TransportSession>();
+let handshakeResume: () => Resume | undefined = () => undefined;
 // One subject per event type: a message is validated once, however many streams listen to it.
 const payloadSubjects = new Map<StreamedEventType, Subject<unknown>>(EVENT_NAMES.map((name) => [name, new Subject()]));
 
@@ -80,6 +85,9 @@ export const transport: RealtimeTransport = {
   session$: sessionSubject.asObservable(),
   event$,
   request,
+  setHandshakeResume: (resume) => {
+    handshakeResume = resume;
+  },
 };
 
 /**
@@ -96,8 +104,9 @@ export function connectRealtime(): () => void {
       if (closed) return;
       const current = io({
         path: `${import.meta.env.BASE_URL}socket.io`,
-        // A callback, so a reconnect after a token refresh sends the new token.
-        auth: (callback) => callback({ token: getAccessToken() }),
+        // A callback, so a reconnect sends the token and the stream positions of the moment: the
+        // server then replays what was missed before any live item (docs/realtime.md).
+        auth: (callback) => callback({ token: getAccessToken(), resume: handshakeResume() }),
         reconnection: true,
         // WebSocket first: no sticky sessions needed behind a load balancer, and no long-polling
         // requests to keep open; polling stays as the fallback for proxies that block WebSockets.

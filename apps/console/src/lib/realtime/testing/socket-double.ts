@@ -1,7 +1,7 @@
-import type { RealtimeSession, StreamedEventType } from '@farola/protocol';
+import type { Resume, StreamedEventType } from '@farola/protocol';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import type { ConnectionState } from '../socket';
-import type { RealtimeTransport, TransportEventPayloads } from '../transport';
+import type { RealtimeTransport, TransportEventPayloads, TransportSession } from '../transport';
 
 type RequestName = 'subscribe' | 'unsubscribe' | 'resume';
 type Answer = (body: unknown) => unknown;
@@ -15,7 +15,8 @@ type Answer = (body: unknown) => unknown;
  */
 export function createSocketDouble() {
   const connects = new Subject<void>();
-  const sessions = new Subject<RealtimeSession>();
+  const sessions = new Subject<TransportSession>();
+  let handshakeResume: () => Resume | undefined = () => undefined;
   const subjects = new Map<StreamedEventType, Subject<unknown>>();
   const answers = new Map<RequestName, Answer>();
   const requests: { name: RequestName; body: unknown }[] = [];
@@ -37,17 +38,22 @@ export function createSocketDouble() {
       const answer = answers.get(name);
       return answer ? Promise.resolve(answer(body)) : Promise.reject(new Error(`No answer to ${name}`));
     },
+    setHandshakeResume: (resume) => {
+      handshakeResume = resume;
+    },
   };
 
   const server = {
+    /** What the client's handshake would send as `auth.resume` now. */
+    handshakeResume: () => handshakeResume(),
     /** The socket connects (a second call is a reconnect). */
-    connect(session?: RealtimeSession): void {
+    connect(session?: TransportSession): void {
       connected = true;
       connects.next();
       if (session) sessions.next(session);
     },
     /** The socket connects again (connecting first if it never had). */
-    reconnect(session?: RealtimeSession): void {
+    reconnect(session?: TransportSession): void {
       if (!connected) server.connect();
       server.connect(session);
     },
