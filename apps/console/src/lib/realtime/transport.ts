@@ -19,7 +19,9 @@ export type TransportEventPayloads = {
  * The server's `session`. When the handshake carried `auth.resume`, `resumed` answers it as the
  * `resume` message would, and the missed items follow at once, before any live item.
  */
-export type TransportSession = RealtimeSession & { resumed?: { caughtUp: string[]; resync: string[] } | undefined };
+export type TransportSession = Omit<RealtimeSession, 'resumed'> & {
+  resumed?: { caughtUp: string[]; resync: string[] } | undefined;
+};
 
 /** What the realtime client needs of a connection: the socket in the app, a double in tests. */
 export interface RealtimeTransport {
