@@ -2,8 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 
 // The end-to-end stack is the demo itself (scripts/start-demo.ts) on its own ports, with an
 // in-memory database, a small fleet and no injected failures, so every run starts the same.
-const PORT = 18080;
-export const E2E_MQTT_PORT = 18884;
+// E2E_PORT and E2E_MQTT_PORT move it, so that parallel runs (other worktrees, CI jobs) do not collide.
+function port(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1 || value > 65_535) throw new Error(`${name} must be a TCP port`);
+  return value;
+}
+const PORT = port('E2E_PORT', 18080);
+export const E2E_MQTT_PORT = port('E2E_MQTT_PORT', 18884);
 
 export default defineConfig({
   testDir: 'e2e',

@@ -9,6 +9,8 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test-setup.ts'],
+      // Page tests render Fluent UI in jsdom, which is slow on a busy machine.
+      testTimeout: 15_000,
     },
   }),
 );

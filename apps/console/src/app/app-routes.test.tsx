@@ -1,10 +1,29 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildDevice } from '@/lib/api/data-generators';
 import { createDemoUser } from './auth/demo-user';
 import { ROUTES } from './routes';
-import { currentPath, renderAppAt, userWithRoles } from './testing/render-app';
+import { currentPath, renderAppAt, settleRoutes, userWithRoles } from './testing/render-app';
 
-afterEach(cleanup);
+// Device screens follow the device live: the test plays the socket.
+vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-double'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Serves one device over `GET /devices/{id}` and empty lists for everything else. */
+function serveDevice(device: ReturnType<typeof buildDevice>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input), 'http://localhost');
+      const body = pathname.endsWith(`/devices/${device.id}`) ? device : { items: [], nextCursor: null, total: 0 };
+      return new Response(JSON.stringify(body));
+    }),
+  );
+}
 
 const LATER = 'This screen arrives in a later version of Farola.';
 
@@ -31,6 +50,7 @@ describe('the console routes', () => {
     const { location } = await renderAppAt('/no/such/screen', userWithRoles([]));
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeDefined();
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Back to home' })));
+    await settleRoutes();
     expect(currentPath(location)).toBe('/');
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Farola' })).toBeDefined();
   });
@@ -49,6 +69,22 @@ describe('the console routes', () => {
   it('keeps device details from a user who may only view devices', async () => {
     const { location } = await renderAppAt('/inventory/light-points/devices/d-1', userWithRoles(['view-devices']));
     expect(currentPath(location)).toBe('/unauthorized');
+  });
+
+  it("reuses the device view on the inventory's device page, whose tabs and close stay in the inventory", async () => {
+    const device = buildDevice({ seed: 551, name: 'Avinguda Diagonal 640' });
+    serveDevice(device);
+    const { location } = await renderAppAt(
+      `/inventory/light-points/devices/${device.id}`,
+      userWithRoles(['manage-devices']),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Light point details' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Avinguda Diagonal 640' })).toBeDefined();
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Events history' })));
+    expect(currentPath(location)).toBe(`/inventory/light-points/devices/${device.id}?tab=eventsHistory`);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })));
+    await settleRoutes();
+    expect(currentPath(location)).toBe('/inventory/light-points');
   });
 
   // Map routes are C2's live map (network and Leaflet); their role list is open, which the table test covers.

@@ -1,11 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Router } from 'wouter';
-import { RequestOutcomeToasts } from '@/features/device/request-outcome-toasts';
 import { RealtimeConnection } from '@/lib/realtime/realtime-connection';
 import { AppRoutes } from './app-routes';
 import type { SignedInUser } from './auth/signed-in-user';
 import { AppProviders } from './providers';
 import { InactivityWatcher } from './shell/inactivity-watcher';
 import { MainLayout } from './shell/main-layout';
+
+// Announces outcomes of commands, which the user sends from screens loaded later: it follows them
+// from its own chunk, so Fluent's toasts are not part of the first screen.
+const RequestOutcomeToasts = lazy(() =>
+  import('@/components/request-outcome-toasts').then((m) => ({ default: m.RequestOutcomeToasts })),
+);
 
 // '/lighting/' → '/lighting': wouter's base has no trailing slash.
 const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -21,7 +27,9 @@ export function App({ user }: { user: SignedInUser }) {
         <InactivityWatcher>
           <MainLayout>
             <RealtimeConnection />
-            <RequestOutcomeToasts />
+            <Suspense fallback={null}>
+              <RequestOutcomeToasts />
+            </Suspense>
             <AppRoutes />
           </MainLayout>
         </InactivityWatcher>

@@ -1,17 +1,48 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { Role } from '@farola/protocol';
-import { DeviceDetailPanel } from '@/features/device/device-detail-panel';
-import { AlarmsPage } from '@/features/alarms/alarms-page';
-import { DashboardPage } from '@/features/dashboard/dashboard-page';
-import { HomePage } from '@/features/home/home-page';
-import * as Imports from '@/features/imports/imports-pages';
-import * as Inventory from '@/features/inventory/inventory-pages';
-import { MapPage } from '@/features/map/map-page';
-import * as Projects from '@/features/projects/projects-pages';
-import { SchedulingPage } from '@/features/scheduling/scheduling-page';
-import { TraceabilityPage } from '@/features/traceability/traceability-page';
-import * as Updates from '@/features/updates/updates-pages';
+import { paths } from '@/lib/paths';
 import { ROUTE_ROLES } from './route-roles';
+
+// Every screen is its own chunk, loaded when its route is first shown: the first screen carries
+// only the shell and the page it opens on (build/first-screen-budget.ts keeps it in budget).
+const HomePage = lazy(() => import('@/features/home/home-page').then((m) => ({ default: m.HomePage })));
+const MapPage = lazy(() => import('@/features/map/map-page').then((m) => ({ default: m.MapPage })));
+const DeviceDetailPanel = lazy(() =>
+  import('@/features/device/device-detail-panel').then((m) => ({ default: m.DeviceDetailPanel })),
+);
+const AlarmsPage = lazy(() => import('@/features/alarms/alarms-page').then((m) => ({ default: m.AlarmsPage })));
+const DashboardPage = lazy(() =>
+  import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const SchedulingPage = lazy(() =>
+  import('@/features/scheduling/scheduling-page').then((m) => ({ default: m.SchedulingPage })),
+);
+const TraceabilityPage = lazy(() =>
+  import('@/features/traceability/traceability-page').then((m) => ({ default: m.TraceabilityPage })),
+);
+const projects = () => import('@/features/projects/projects-pages');
+const ProjectsPage = lazy(() => projects().then((m) => ({ default: m.ProjectsPage })));
+const ProjectAddPage = lazy(() => projects().then((m) => ({ default: m.ProjectAddPage })));
+const ProjectDetailsPage = lazy(() => projects().then((m) => ({ default: m.ProjectDetailsPage })));
+const SubProjectPage = lazy(() => projects().then((m) => ({ default: m.SubProjectPage })));
+const inventory = () => import('@/features/inventory/inventory-pages');
+const LightPointsPage = lazy(() => inventory().then((m) => ({ default: m.LightPointsPage })));
+const CabinetControllersPage = lazy(() => inventory().then((m) => ({ default: m.CabinetControllersPage })));
+const DeviceDetailsPage = lazy(() => inventory().then((m) => ({ default: m.DeviceDetailsPage })));
+const RebootSummaryPage = lazy(() => inventory().then((m) => ({ default: m.CabinetControllersRebootSummaryPage })));
+const imports = () => import('@/features/imports/imports-pages');
+const ImportDevicesPage = lazy(() => imports().then((m) => ({ default: m.ImportDevicesPage })));
+const ImportCabinetControllersPage = lazy(() => imports().then((m) => ({ default: m.ImportCabinetControllersPage })));
+const ImportDevicesSummaryPage = lazy(() => imports().then((m) => ({ default: m.ImportDevicesSummaryPage })));
+const ImportCabinetControllersSummaryPage = lazy(() =>
+  imports().then((m) => ({ default: m.ImportCabinetControllersSummaryPage })),
+);
+const LocateDevicesPage = lazy(() => imports().then((m) => ({ default: m.LocateDevicesPage })));
+const LocateDevicesSummaryPage = lazy(() => imports().then((m) => ({ default: m.LocateDevicesSummaryPage })));
+const updates = () => import('@/features/updates/updates-pages');
+const UpdateDownloadsPage = lazy(() => updates().then((m) => ({ default: m.UpdateDownloadsPage })));
+const DownloadsSummaryPage = lazy(() => updates().then((m) => ({ default: m.DownloadsSummaryPage })));
+const UpdatesSummaryPage = lazy(() => updates().then((m) => ({ default: m.UpdatesSummaryPage })));
 
 type Params = Record<string, string | undefined>;
 
@@ -25,103 +56,139 @@ export type AppRoute = {
 } & ({ render: (params: Params) => ReactNode } | { redirectTo: string });
 
 const R = ROUTE_ROLES;
+const P = paths;
+
+/**
+ * The device detail view of an inventory list's device: a page of its own, whose tabs stay on
+ * its route and whose close goes back to the list.
+ */
+function inventoryDevice(
+  kind: 'lightPoint' | 'cabinetController',
+  list: typeof P.lightPoints | typeof P.cabinetControllers,
+  device: typeof P.lightPointDevice | typeof P.cabinetControllerDevice,
+) {
+  return ({ id = '' }: Params) => (
+    <DeviceDetailsPage
+      key={id}
+      kind={kind}
+      panel={
+        <DeviceDetailPanel deviceId={id} links={{ close: list.build(), tab: (tab) => device.build({ id }, { tab }) }} />
+      }
+    />
+  );
+}
 
 /** Spec §2's route table, in match order (fixed paths before parameterised siblings). */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', name: 'home', requiresRole: R.open, render: () => <HomePage /> },
-  { path: '/map', name: 'Map', screen: 'map', requiresRole: R.open, render: () => <MapPage /> },
+  { path: P.home.pattern, name: 'home', requiresRole: R.open, render: () => <HomePage /> },
+  { path: P.map.pattern, name: 'Map', screen: 'map', requiresRole: R.open, render: () => <MapPage /> },
   {
-    path: '/map/devices/:id',
+    path: P.mapDevice.pattern,
     name: 'DeviceDetailPanel',
     screen: 'map',
     requiresRole: R.open,
-    render: ({ id = '' }) => <MapPage panel={<DeviceDetailPanel key={id} deviceId={id} />} />,
+    render: ({ id = '' }) => (
+      <MapPage
+        panel={
+          <DeviceDetailPanel
+            key={id}
+            deviceId={id}
+            links={{ close: P.map.build(), tab: (tab) => P.mapDevice.build({ id }, { tab }) }}
+          />
+        }
+      />
+    ),
   },
-  { path: '/alarms', name: 'Alarms', requiresRole: R.alarms, render: () => <AlarmsPage /> },
-  { path: '/dashboard', name: 'Dashboard', requiresRole: R.dashboard, render: () => <DashboardPage /> },
-  { path: '/projects', name: 'ProjectManagement', requiresRole: R.projects, render: () => <Projects.ProjectsPage /> },
-  { path: '/projects/add', name: 'ProjectAdd', requiresRole: R.projects, render: () => <Projects.ProjectAddPage /> },
-  { path: '/projects/:id', name: 'Project', requiresRole: R.projects, render: () => <Projects.ProjectDetailsPage /> },
+  { path: P.alarms.pattern, name: 'Alarms', requiresRole: R.alarms, render: () => <AlarmsPage /> },
+  { path: P.dashboard.pattern, name: 'Dashboard', requiresRole: R.dashboard, render: () => <DashboardPage /> },
+  { path: P.projects.pattern, name: 'ProjectManagement', requiresRole: R.projects, render: () => <ProjectsPage /> },
+  { path: P.projectAdd.pattern, name: 'ProjectAdd', requiresRole: R.projects, render: () => <ProjectAddPage /> },
+  { path: P.project.pattern, name: 'Project', requiresRole: R.projects, render: () => <ProjectDetailsPage /> },
+  { path: P.subProject.pattern, name: 'SubProject', requiresRole: R.projects, render: () => <SubProjectPage /> },
   {
-    path: '/projects/:id/:subProjectId',
-    name: 'SubProject',
-    requiresRole: R.projects,
-    render: () => <Projects.SubProjectPage />,
+    path: P.scheduling.pattern,
+    name: 'SchedulingManagement',
+    requiresRole: R.scheduling,
+    render: () => <SchedulingPage />,
   },
-  { path: '/scheduling', name: 'SchedulingManagement', requiresRole: R.scheduling, render: () => <SchedulingPage /> },
-  { path: '/inventory', name: 'Inventory', requiresRole: R.inventoryLists, redirectTo: '/inventory/light-points' },
+  { path: P.inventory.pattern, name: 'Inventory', requiresRole: R.inventoryLists, redirectTo: P.lightPoints.build() },
   ...inventoryRoutes(),
-  { path: '/traceability', name: 'Traceability', requiresRole: R.traceability, render: () => <TraceabilityPage /> },
+  {
+    path: P.traceability.pattern,
+    name: 'Traceability',
+    requiresRole: R.traceability,
+    render: () => <TraceabilityPage />,
+  },
   ...updateRoutes(),
 ];
 
 function inventoryRoutes(): AppRoute[] {
   return [
     {
-      path: '/inventory/light-points',
+      path: P.lightPoints.pattern,
       name: 'LightPoints',
       requiresRole: R.inventoryLists,
-      render: () => <Inventory.LightPointsPage />,
+      render: () => <LightPointsPage />,
     },
     {
-      path: '/inventory/cabinet-controllers',
+      path: P.cabinetControllers.pattern,
       name: 'CabinetControllers',
       requiresRole: R.inventoryLists,
-      render: () => <Inventory.CabinetControllersPage />,
+      render: () => <CabinetControllersPage />,
     },
     {
-      path: '/inventory/import-devices',
+      path: P.importDevices.pattern,
       name: 'Import devices',
       requiresRole: R.deviceFiles,
-      render: () => <Imports.ImportDevicesPage />,
+      render: () => <ImportDevicesPage />,
     },
     {
-      path: '/inventory/import-cabinet-controllers',
+      path: P.importCabinetControllers.pattern,
       name: 'Import cabinet controllers',
       requiresRole: R.deviceFiles,
-      render: () => <Imports.ImportCabinetControllersPage />,
+      render: () => <ImportCabinetControllersPage />,
     },
     {
-      path: '/inventory/import-devices-summary',
+      path: P.importDevicesSummary.pattern,
       name: 'ImportDevicesSummary',
       requiresRole: R.deviceFiles,
-      render: () => <Imports.ImportDevicesSummaryPage />,
+      render: () => <ImportDevicesSummaryPage />,
     },
     {
-      path: '/inventory/import-cabinet-controllers-summary',
+      path: P.importCabinetControllersSummary.pattern,
       name: 'ImportCabinetControllersSummary',
       requiresRole: R.deviceFiles,
-      render: () => <Imports.ImportCabinetControllersSummaryPage />,
+      render: () => <ImportCabinetControllersSummaryPage />,
     },
     {
-      path: '/inventory/light-points/devices/:id',
+      path: P.lightPointDevice.pattern,
       name: 'LightPointDetails',
       requiresRole: R.deviceFiles,
-      render: () => <Inventory.LightPointDetailsPage />,
+      render: inventoryDevice('lightPoint', P.lightPoints, P.lightPointDevice),
     },
     {
-      path: '/inventory/cabinet-controllers/devices/:id',
+      path: P.cabinetControllerDevice.pattern,
       name: 'CabinetControllerDetails',
       requiresRole: R.deviceFiles,
-      render: () => <Inventory.CabinetControllerDetailsPage />,
+      render: inventoryDevice('cabinetController', P.cabinetControllers, P.cabinetControllerDevice),
     },
     {
-      path: '/inventory/locate-devices',
+      path: P.locateDevices.pattern,
       name: 'Locate devices',
       requiresRole: R.deviceFiles,
-      render: () => <Imports.LocateDevicesPage />,
+      render: () => <LocateDevicesPage />,
     },
     {
-      path: '/locate-devices-summary',
+      path: P.locateDevicesSummary.pattern,
       name: 'Locate devices summary',
       requiresRole: R.deviceFiles,
-      render: () => <Imports.LocateDevicesSummaryPage />,
+      render: () => <LocateDevicesSummaryPage />,
     },
     {
-      path: '/cabinet-controllers-reboot-summary',
+      path: P.cabinetControllersRebootSummary.pattern,
       name: 'Cabinet controllers reboot summary',
       requiresRole: R.bulkUpdates,
-      render: () => <Inventory.CabinetControllersRebootSummaryPage />,
+      render: () => <RebootSummaryPage />,
     },
   ];
 }
@@ -129,28 +196,28 @@ function inventoryRoutes(): AppRoute[] {
 function updateRoutes(): AppRoute[] {
   return [
     {
-      path: '/update-downloads',
+      path: P.updateDownloads.pattern,
       name: 'Update Downloads',
       requiresRole: R.open,
-      redirectTo: '/update-downloads/cabinet-update-downloads',
+      redirectTo: P.cabinetUpdateDownloads.build(),
     },
     {
-      path: '/update-downloads/cabinet-update-downloads',
+      path: P.cabinetUpdateDownloads.pattern,
       name: 'Update downloads',
       requiresRole: R.bulkUpdates,
-      render: () => <Updates.UpdateDownloadsPage />,
+      render: () => <UpdateDownloadsPage />,
     },
     {
-      path: '/update-downloads/downloads-summary',
+      path: P.downloadsSummary.pattern,
       name: 'Dowloads summary',
       requiresRole: R.bulkUpdates,
-      render: () => <Updates.DownloadsSummaryPage />,
+      render: () => <DownloadsSummaryPage />,
     },
     {
-      path: '/update-downloads/updates-summary',
+      path: P.updatesSummary.pattern,
       name: 'Updates summary',
       requiresRole: R.bulkUpdates,
-      render: () => <Updates.UpdatesSummaryPage />,
+      render: () => <UpdatesSummaryPage />,
     },
   ];
 }

@@ -3,15 +3,16 @@ import { getRuntimeConfig, loadRuntimeConfig } from '@/lib/config';
 import { initI18n } from '@/lib/i18n/i18n';
 import { currentLocaleSources, resolveLocale } from '@/lib/i18n/locale-order';
 import { createDemoUser } from './auth/demo-user';
-import { startKeycloakSession } from './auth/keycloak-session';
 import type { SignedInUser } from './auth/signed-in-user';
+import { startUpErrorText } from './start-up-error';
 
 /** Thrown after the user has been told, so the caller only stops. */
 class StartUpAborted extends Error {}
 
 function fail(key: 'startup.configError' | 'startup.authError', error: unknown): never {
-  window.alert(i18next.t(key, { ns: 'common', error: String(error) }));
-  throw new StartUpAborted(String(error));
+  const text = startUpErrorText(error);
+  window.alert(i18next.t(key, { ns: 'common', error: text }));
+  throw new StartUpAborted(text);
 }
 
 /**
@@ -25,7 +26,10 @@ export async function startUp(): Promise<SignedInUser> {
   const config = getRuntimeConfig();
   const user = config.authDisabled
     ? createDemoUser()
-    : await startKeycloakSession(config).catch((error: unknown) => fail('startup.authError', error));
+    : // keycloak-js is loaded only when authentication is on: demo and test stacks never fetch it.
+      await import('./auth/keycloak-session')
+        .then(({ startKeycloakSession }) => startKeycloakSession(config))
+        .catch((error: unknown) => fail('startup.authError', error));
   await initI18n(resolveLocale(currentLocaleSources(user.locale)));
   return user;
 }

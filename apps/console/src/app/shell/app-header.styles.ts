@@ -2,6 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { farolaTokens } from '@/lib/theme/tokens';
 
 export const useAppHeaderStyles = makeStyles({
+  theme: { backgroundColor: farolaTokens.surfaceDark },
   root: {
     display: 'flex',
     alignItems: 'center',

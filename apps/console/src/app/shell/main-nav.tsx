@@ -1,20 +1,21 @@
 import { mergeClasses } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { paths } from '@/lib/paths';
 import { useSignedInUser } from '../auth/user-context';
 import { rolesOf } from '../routes';
 import { useMainNavStyles } from './main-nav.styles';
 
 /** Header links, each labelled by a common.json key; explicit so the keys stay checkable. */
 const NAV_ITEMS = [
-  { path: '/map', label: 'nav.map' },
-  { path: '/alarms', label: 'nav.alarms' },
-  { path: '/dashboard', label: 'nav.dashboard' },
-  { path: '/inventory/light-points', label: 'nav.inventory' },
-  { path: '/scheduling', label: 'nav.scheduling' },
-  { path: '/projects', label: 'nav.projects' },
-  { path: '/traceability', label: 'nav.traceability' },
-  { path: '/update-downloads/cabinet-update-downloads', label: 'nav.updateDownloads' },
+  { path: paths.map.build(), label: 'nav.map' },
+  { path: paths.alarms.build(), label: 'nav.alarms' },
+  { path: paths.dashboard.build(), label: 'nav.dashboard' },
+  { path: paths.lightPoints.build(), label: 'nav.inventory' },
+  { path: paths.scheduling.build(), label: 'nav.scheduling' },
+  { path: paths.projects.build(), label: 'nav.projects' },
+  { path: paths.traceability.build(), label: 'nav.traceability' },
+  { path: paths.cabinetUpdateDownloads.build(), label: 'nav.updateDownloads' },
 ] as const;
 
 /** '/inventory/cabinet-controllers' is in the section of the link '/inventory/light-points'. */

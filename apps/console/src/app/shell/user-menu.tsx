@@ -24,7 +24,17 @@ export function UserMenu() {
           appearance="subtle"
           aria-label={t('userMenu.label', { name: displayName })}
           data-testid="user-menu"
-          icon={<Avatar name={displayName} image={user.picture ? { src: user.picture } : null} size={28} />}
+          // No initials: the button's visible text must be part of its name (WCAG 2.5.3), and
+          // 'DU' + 'Demo User' is not; without a picture the avatar shows a person icon.
+          icon={
+            <Avatar
+              name={displayName}
+              initials={null}
+              image={user.picture ? { src: user.picture } : null}
+              size={28}
+              aria-hidden
+            />
+          }
         >
           {displayName}
         </Button>

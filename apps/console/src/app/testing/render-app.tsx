@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { initI18n } from '@/lib/i18n/i18n';
@@ -37,7 +37,17 @@ export async function renderAppAt(path: string, user: SignedInUser) {
       </Router>
     </AppProviders>,
   );
+  await settleRoutes();
+  // The header's controls are a chunk of their own, shown a moment after the page.
+  await screen.findByTestId('user-menu');
   return { ...view, location };
+}
+
+/** Waits until the lazily loaded screen (and any screen it redirected to) has replaced the loading spinner. */
+export async function settleRoutes(): Promise<void> {
+  await waitFor(() => {
+    if (screen.queryByTestId('route-loading')) throw new Error('A screen is still loading');
+  });
 }
 
 /** The path the app ended on. */

@@ -1,9 +1,9 @@
 import { VENDOR_LABELS, type Device } from '@farola/protocol';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_STATUS_KEYS, DEVICE_TYPE_KEYS } from './device-labels';
-import { FieldList, type FieldRow } from './field-list';
-import { formatValue, fractionDigitsFor } from './format-value';
-import { useValueFormat } from './use-value-format';
+import { FieldList, type FieldRow } from '@/components/field-list';
+import { DEVICE_STATUS_KEYS, DEVICE_TYPE_KEYS } from '@/lib/devices/device-labels';
+import { formatValue, fractionDigitsFor } from '@/lib/format/format-value';
+import { useValueFormat } from '@/lib/format/use-value-format';
 
 const PLAIN_FIELDS = [
   'serialNumber',

@@ -1,16 +1,20 @@
+import type { Device } from '@farola/protocol';
 import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { buildDevice, buildRequest } from '@/lib/api/data-generators';
+import { buildAttributeUpdate, buildDevice, buildRequest, PROJECT_ID } from '@/lib/api/data-generators';
 import { initI18n } from '@/lib/i18n/i18n';
-import { createFleetWriter } from '@/lib/realtime/fleet-writer';
+import { socketDouble } from '@/lib/realtime/testing/socket-double';
 import { appStore } from '@/lib/store';
 import { TOASTER_ID } from '@/lib/toaster';
-import { putRequests } from './request-writer';
 import { DeviceDetailPanel } from './device-detail-panel';
+
+// The test plays the server: REST answers through fetch, live updates through the socket double.
+vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-double'));
 
 /** Serves the API answers the panel asks for; the device itself comes from the fleet atoms. */
 function serveApi(answers: Record<string, unknown>) {
@@ -24,18 +28,34 @@ function serveApi(answers: Record<string, unknown>) {
   return fetchMock;
 }
 
+/** The map's links, as its route gives them. */
+const mapLinks = (id: string) => ({ close: '/map', tab: (tab: string) => `/map/devices/${id}?tab=${tab}` });
+
 const EMPTY_PAGE = { items: [], nextCursor: null, total: 0 };
+
+/** Serves the device, its (empty) requests and events, and any other answers given. */
+function serveDevice(device: Device, answers: Record<string, unknown> = {}) {
+  return serveApi({
+    '/queued-requests': EMPTY_PAGE,
+    '/events': EMPTY_PAGE,
+    [`/devices/${device.id}`]: device,
+    ...answers,
+  });
+}
 
 function renderPanel(deviceId: string, tab = 'details') {
   const location = memoryLocation({ path: `/map/devices/${deviceId}`, searchPath: `tab=${tab}`, record: true });
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <FluentProvider theme={webLightTheme}>
-      <Provider store={appStore}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <DeviceDetailPanel deviceId={deviceId} />
-          <Toaster toasterId={TOASTER_ID} />
-        </Router>
-      </Provider>
+      <QueryClientProvider client={queries}>
+        <Provider store={appStore}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <DeviceDetailPanel deviceId={deviceId} links={mapLinks(deviceId)} />
+            <Toaster toasterId={TOASTER_ID} />
+          </Router>
+        </Provider>
+      </QueryClientProvider>
     </FluentProvider>,
   );
   return { ...view, location };
@@ -61,10 +81,10 @@ describe('the device detail panel', () => {
       name: 'Carrer de Mallorca 12',
       attributes: { dimming: 70, poweredOn: true },
     });
-    createFleetWriter(appStore).putDevices([device]);
+    serveDevice(device);
     const { location } = renderPanel(device.id);
     const panel = screen.getByTestId('device-panel');
-    expect(within(panel).getByRole('heading', { name: 'Carrer de Mallorca 12' })).toBeDefined();
+    expect(await within(panel).findByRole('heading', { name: 'Carrer de Mallorca 12' })).toBeDefined();
     expect(panel.textContent).toContain('OR-LP-000501');
     expect(panel.textContent).toContain('Connected');
     expect(panel.textContent).toContain('Switched on');
@@ -74,27 +94,33 @@ describe('the device detail panel', () => {
     expect(screen.getByTestId('attr-dimming').textContent).toContain('70 %');
     expect(screen.getByTestId('attr-poweredOn').textContent).toContain('Yes');
 
-    await act(async () =>
-      createFleetWriter(appStore).putDevices([
-        { ...device, attributes: { dimming: 40 }, attributesUpdatedAt: '2025-05-04T11:00:00.000Z' },
-      ]),
+    socketDouble.push(
+      'DeviceAttributeValueUpdated',
+      buildAttributeUpdate({ deviceId: device.id, ts: '2025-05-04T11:00:00.000Z', values: { dimming: 40 } }),
     );
+    await waitFor(() => expect(screen.getByTestId('attr-dimming').textContent).toContain('40 %'));
+    // An older report does not roll the live value back.
+    socketDouble.push(
+      'DeviceAttributeValueUpdated',
+      buildAttributeUpdate({ deviceId: device.id, ts: '2025-05-04T10:30:00.000Z', values: { dimming: 55 } }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('attr-dimming').textContent).toContain('40 %');
   });
 
   it("says 'No events available' for a device without events", async () => {
     const device = buildDevice({ seed: 502 });
-    createFleetWriter(appStore).putDevices([device]);
+    serveDevice(device);
     renderPanel(device.id, 'eventsHistory');
     expect(await screen.findByText('No events available')).toBeDefined();
   });
 
   it("refuses more than the maximum number of blinks with 'Maximum value is 10'", async () => {
     const device = buildDevice({ seed: 503 });
-    createFleetWriter(appStore).putDevices([device]);
+    serveDevice(device);
     renderPanel(device.id);
-    await act(async () => fireEvent.click(screen.getByTestId('command-blink')));
-    const input = screen.getByRole('spinbutton', { name: /Number of blinks/ });
+    await act(async () => fireEvent.click(await screen.findByTestId('command-blink')));
+    const input = await screen.findByLabelText(/Number of blinks/);
     await act(async () => fireEvent.change(input, { target: { value: '11' } }));
     expect(screen.getByText('Maximum value is 10')).toBeDefined();
     await act(async () => fireEvent.change(input, { target: { value: '' } }));
@@ -103,30 +129,52 @@ describe('the device detail panel', () => {
 
   it('queues a command, then follows its request from in progress to done', async () => {
     const device = buildDevice({ seed: 504 });
-    createFleetWriter(appStore).putDevices([device]);
     const request = buildRequest({ seed: 504, deviceId: device.id, progress: 40 });
-    serveApi({ '/queued-requests': EMPTY_PAGE, '/events': EMPTY_PAGE, '/commands': request });
+    // The server lists the request once it is queued.
+    serveDevice(device, { '/commands': request, '/queued-requests': { items: [request], nextCursor: null, total: 1 } });
     renderPanel(device.id);
-    await act(async () => fireEvent.click(screen.getByTestId('command-switchOff')));
+    await act(async () => fireEvent.click(await screen.findByTestId('command-switchOff')));
     expect(await screen.findByText('Operation queued')).toBeDefined();
-    const row = screen.getByTestId(`request-${request.id}`);
+    const row = await screen.findByTestId(`request-${request.id}`);
     expect(row.dataset['status']).toBe('IN_PROGRESS');
     expect(row.textContent).toContain('In progress');
     expect(within(row).getByRole('progressbar')).toBeDefined();
     expect(within(row).getByRole('button', { name: 'Cancel' })).toBeDefined();
 
     const done = { ...request, status: 'DONE' as const, progress: 100, updatedAt: '2025-05-04T10:00:09.000Z' };
-    await act(async () => putRequests(appStore, [done]));
-    expect(row.dataset['status']).toBe('DONE');
-    expect(row.textContent).toContain('Done');
-    expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    socketDouble.push('DeviceCommandRequested', {
+      deviceId: device.id,
+      projectId: PROJECT_ID,
+      ts: done.updatedAt,
+      request: done,
+    });
+    await waitFor(() => expect(screen.getByTestId(`request-${request.id}`).dataset['status']).toBe('DONE'));
+    const row2 = screen.getByTestId(`request-${request.id}`);
+    expect(row2.textContent).toContain('Done');
+    expect(within(row2).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
-  it('disables commands while the device is disconnected, keeping them focusable with the reason', () => {
+  it('subscribes to the device while its panel is open and unsubscribes when it closes', async () => {
+    const device = buildDevice({ seed: 507 });
+    serveDevice(device);
+    socketDouble.answer('subscribe', () => ({ ok: true, streams: { [`device:${device.id}`]: 0 } }));
+    socketDouble.answer('unsubscribe', () => ({ ok: true }));
+    const view = renderPanel(device.id);
+    await screen.findByTestId('command-switchOff');
+    await waitFor(() =>
+      expect(socketDouble.requests).toContainEqual({ name: 'subscribe', body: { deviceIds: [device.id] } }),
+    );
+    view.unmount();
+    await waitFor(() =>
+      expect(socketDouble.requests).toContainEqual({ name: 'unsubscribe', body: { deviceIds: [device.id] } }),
+    );
+  });
+
+  it('disables commands while the device is disconnected, keeping them focusable with the reason', async () => {
     const device = buildDevice({ seed: 505, connected: false });
-    createFleetWriter(appStore).putDevices([device]);
+    serveDevice(device);
     renderPanel(device.id);
-    const command = screen.getByTestId('command-switchOff');
+    const command = await screen.findByTestId('command-switchOff');
     expect(command.getAttribute('aria-disabled')).toBe('true');
     // Not the native attribute: that would take the button out of the tab order.
     expect(command.hasAttribute('disabled')).toBe(false);
@@ -140,10 +188,10 @@ describe('the device detail panel', () => {
     expect(await screen.findByText('Device not found')).toBeDefined();
   });
 
-  it('shows the not-installed banner for a provisioned device', () => {
+  it('shows the not-installed banner for a provisioned device', async () => {
     const device = buildDevice({ seed: 506, status: 'provisioned' });
-    createFleetWriter(appStore).putDevices([device]);
+    serveDevice(device);
     renderPanel(device.id);
-    expect(screen.getByTestId('status-banner').textContent).toBe('This device is not installed yet');
+    expect((await screen.findByTestId('status-banner')).textContent).toBe('This device is not installed yet');
   });
 });

@@ -3,22 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { errorMessage } from '@/lib/api/error-message';
+import type { DeviceRouteLinks } from './device-route-links';
 import { DeviceView } from './device-view';
 import { useDeviceDetailPanelStyles } from './device-detail-panel.styles';
 import { useDevice } from './use-device';
 
-/** Side panel with one device's details; reads `?tab=` itself, closing goes back to `/map`. */
-export function DeviceDetailPanel({ deviceId }: { deviceId: string }) {
+/** One device's details; reads `?tab=` itself, and its route says where close and the tabs lead. */
+export function DeviceDetailPanel({ deviceId, links }: { deviceId: string; links: DeviceRouteLinks }) {
   const lookup = useDevice(deviceId);
   const [, navigate] = useLocation();
   const { t } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
   const styles = useDeviceDetailPanelStyles();
-  const close = () => navigate('/map');
+  const close = () => navigate(links.close);
 
   return (
     <aside className={styles.root} data-testid="device-panel" aria-label={t('panel.label')}>
-      {lookup.state === 'found' && <DeviceView device={lookup.device} onClose={close} />}
+      {lookup.state === 'found' && <DeviceView device={lookup.device} links={links} onClose={close} />}
       {lookup.state === 'loading' && <Spinner label={t('panel.loading')} />}
       {lookup.state === 'notFound' && <EmptyState title={tErrors('DEVICE_NOT_FOUND')} />}
       {lookup.state === 'failed' && <EmptyState title={errorMessage(tErrors, lookup.error)} />}

@@ -4,22 +4,31 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { CommandsToolbar } from './commands-toolbar';
 import { DetailsTab } from './details-tab';
-import { BANNER_KEYS } from './device-labels';
+import type { DeviceRouteLinks } from './device-route-links';
+import { BANNER_KEYS } from '@/lib/devices/device-labels';
 import { EventsTab } from './events-tab';
 import { MeasuresTab } from './measures-tab';
 import { PanelHeader } from './panel-header';
 import { PANEL_TABS, parsePanelTab, type PanelTab } from './panel-tabs';
 import { RequestsList } from './requests-list';
-import { useDeviceStreams } from './streams';
+import { useLiveDevice } from './use-live-device';
 
 /** A found device: header, lifecycle banner, commands, the `?tab=` tabs and its requests. */
-export function DeviceView({ device, onClose }: { device: Device; onClose: () => void }) {
+export function DeviceView({
+  device,
+  links,
+  onClose,
+}: {
+  device: Device;
+  links: DeviceRouteLinks;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('device');
   const tab = parsePanelTab(useSearch());
   const [, navigate] = useLocation();
-  useDeviceStreams(device.id);
+  useLiveDevice(device.id);
   const banner = BANNER_KEYS[device.status];
-  const selectTab = (next: PanelTab) => navigate(`/map/devices/${device.id}?tab=${next}`, { replace: true });
+  const selectTab = (next: PanelTab) => navigate(links.tab(next), { replace: true });
 
   return (
     <>

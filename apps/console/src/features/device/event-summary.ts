@@ -1,6 +1,6 @@
 import { ATTRIBUTE_KEYS, type DeviceEvent } from '@farola/protocol';
 import type { TFunction } from 'i18next';
-import { formatAttribute, type ValueFormat } from './format-value';
+import { formatAttribute, type ValueFormat } from '@/lib/format/format-value';
 
 /** One line describing an event, e.g. 'Dimming: 70 %' or 'Switch off: Done'. */
 export function eventSummary(event: DeviceEvent, t: TFunction<'device'>, format: ValueFormat): string {

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { eventSummary } from './event-summary';
 import { useEventsTabStyles } from './events-tab.styles';
-import { formatDateTime } from './format-value';
+import { formatDateTime } from '@/lib/format/format-value';
 import { useEventHistory } from './use-event-history';
-import { useValueFormat } from './use-value-format';
+import { useValueFormat } from '@/lib/format/use-value-format';
 
 const EVENT_TYPE_KEYS = {
   DeviceAttributeValueUpdated: 'eventType.DeviceAttributeValueUpdated',
@@ -18,12 +18,11 @@ export function EventsTab({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation('device');
   const format = useValueFormat();
   const styles = useEventsTabStyles();
-  const { history, showMore, retry } = useEventHistory(deviceId);
-  const { items, nextCursor, state } = history;
+  const { items, hasMore, isLoading, isFailed, showMore, retry } = useEventHistory(deviceId);
 
   if (items.length === 0) {
-    if (state === 'loading' || state === 'idle') return <Spinner label={t('events.loading')} />;
-    if (state === 'failed') return <Button onClick={retry}>{t('events.retry')}</Button>;
+    if (isFailed) return <Button onClick={retry}>{t('events.retry')}</Button>;
+    if (isLoading) return <Spinner label={t('events.loading')} />;
     return <EmptyState title={t('events.empty')} />;
   }
   return (
@@ -39,8 +38,8 @@ export function EventsTab({ deviceId }: { deviceId: string }) {
         ))}
       </ul>
       <div className={styles.footer}>
-        {nextCursor ? (
-          <Button onClick={showMore} disabled={state === 'loading'}>
+        {hasMore ? (
+          <Button onClick={showMore} disabled={isLoading}>
             {t('events.showMore')}
           </Button>
         ) : (

@@ -1,9 +1,9 @@
 import { ATTRIBUTE_KEYS, type Device } from '@farola/protocol';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
-import { FieldList } from './field-list';
-import { formatAttribute, formatDateTime } from './format-value';
-import { useValueFormat } from './use-value-format';
+import { FieldList } from '@/components/field-list';
+import { formatAttribute, formatDateTime } from '@/lib/format/format-value';
+import { useValueFormat } from '@/lib/format/use-value-format';
 
 /** Every attribute the device has reported, live, with its unit. */
 export function MeasuresTab({ device }: { device: Device }) {

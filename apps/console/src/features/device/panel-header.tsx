@@ -2,7 +2,7 @@ import { VENDOR_LABELS, type Device } from '@farola/protocol';
 import { Badge, Button, Caption1, Title3 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_STATUS_KEYS, DEVICE_TYPE_KEYS } from './device-labels';
+import { DEVICE_STATUS_KEYS, DEVICE_TYPE_KEYS } from '@/lib/devices/device-labels';
 import { usePanelHeaderStyles } from './panel-header.styles';
 
 /** Name, serial number, kind, family, connection, power and lifecycle of the device, and Close. */

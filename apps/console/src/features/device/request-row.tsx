@@ -1,10 +1,8 @@
-import type { QueuedRequestStatus } from '@farola/protocol';
+import type { QueuedRequest, QueuedRequestStatus } from '@farola/protocol';
 import { Body1Strong, Caption1, ProgressBar } from '@fluentui/react-components';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { CancelButton } from '@/components/cancel-button';
 import { errorCodeMessage } from '@/lib/api/error-message';
-import { requestAtomFamily } from './atoms';
 import { useRequestRowStyles } from './request-row.styles';
 
 const STATUS_KEYS: Record<QueuedRequestStatus, string> = {
@@ -16,12 +14,10 @@ const STATUS_KEYS: Record<QueuedRequestStatus, string> = {
 const BAR_COLOR = { IN_PROGRESS: 'brand', DONE: 'success', ERROR: 'error', CANCELLED: 'warning' } as const;
 
 /** One queued request: command, translated status, progress, attempt, and Cancel while it runs. */
-export function RequestRow({ requestId, onCancel }: { requestId: string; onCancel: (id: string) => void }) {
-  const request = useAtomValue(requestAtomFamily(requestId));
+export function RequestRow({ request, onCancel }: { request: QueuedRequest; onCancel: (id: string) => void }) {
   const { t, i18n } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
   const styles = useRequestRowStyles();
-  if (!request) return null;
   const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(new Date(request.createdAt));
   return (
     <li className={styles.root} data-testid={`request-${request.id}`} data-status={request.status}>

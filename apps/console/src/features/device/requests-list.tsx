@@ -1,7 +1,7 @@
 import { Subtitle2 } from '@fluentui/react-components';
-import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { deviceRequestIdsAtomFamily } from './atoms';
+import { deviceRequestsQuery } from './device-requests-query';
 import { RequestRow } from './request-row';
 import { useRequestsListStyles } from './requests-list.styles';
 import { useCancelRequest } from './use-commands';
@@ -9,16 +9,17 @@ import { useCancelRequest } from './use-commands';
 /** The device's queued requests, newest first, following their progress live. */
 export function RequestsList({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation('device');
-  const ids = useAtomValue(deviceRequestIdsAtomFamily(deviceId));
+  const queries = useQueryClient();
+  const { data: requests = [] } = useQuery(deviceRequestsQuery(queries, deviceId));
   const cancel = useCancelRequest();
   const styles = useRequestsListStyles();
-  if (ids.length === 0) return null;
+  if (requests.length === 0) return null;
   return (
     <section aria-label={t('requests.title')}>
       <Subtitle2 as="h3">{t('requests.title')}</Subtitle2>
       <ul className={styles.list}>
-        {ids.map((id) => (
-          <RequestRow key={id} requestId={id} onCancel={(requestId) => void cancel(requestId)} />
+        {requests.map((request) => (
+          <RequestRow key={request.id} request={request} onCancel={(requestId) => void cancel(requestId)} />
         ))}
       </ul>
     </section>

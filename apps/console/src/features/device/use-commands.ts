@@ -1,12 +1,22 @@
-import type { CommandRequest, Device } from '@farola/protocol';
+import type { CommandRequest, Device, QueuedRequest } from '@farola/protocol';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api/error-message';
-import { cancelRequest, sendCommand } from './api';
-import { addOwnRequest } from './request-outcomes';
-import { putRequests } from './request-writer';
-import { useNotify } from './use-notify';
+import { useNotify } from '@/lib/notifications/use-notify';
+import { queryKeys } from '@/lib/query/query-client';
+import { addOwnRequest } from '@/lib/requests/own-requests';
+import { mergeRequests } from '@/lib/requests/request-list';
+import { cancelRequest, sendCommand } from '@/lib/requests/requests-api';
+
+/** Shows a request's new state at once, then reads the device's requests and events again. */
+function afterCommand(queries: QueryClient, request: QueuedRequest): void {
+  const key = queryKeys.deviceRequests(request.deviceId);
+  queries.setQueryData<QueuedRequest[]>(key, (list) => mergeRequests(list ?? [], [request]));
+  void queries.invalidateQueries({ queryKey: key });
+  void queries.invalidateQueries({ queryKey: queryKeys.deviceEvents(request.deviceId) });
+}
 
 /**
  * Sends commands to one device with the spec's 'Operation queued' toast; the outcome toast comes
@@ -14,6 +24,7 @@ import { useNotify } from './use-notify';
  */
 export function useCommands(device: Pick<Device, 'id' | 'name' | 'serialNumber'>) {
   const store = useStore();
+  const queries = useQueryClient();
   const notify = useNotify();
   const { t } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
@@ -27,7 +38,7 @@ export function useCommands(device: Pick<Device, 'id' | 'name' | 'serialNumber'>
       try {
         const request = await sendCommand(deviceId, command);
         addOwnRequest(store, request.id, { deviceLabel });
-        putRequests(store, [request]);
+        afterCommand(queries, request);
         notify.info(t('commands.queued'));
         return true;
       } catch (error) {
@@ -37,7 +48,7 @@ export function useCommands(device: Pick<Device, 'id' | 'name' | 'serialNumber'>
         setIsSending(false);
       }
     },
-    [deviceId, deviceLabel, notify, store, t, tErrors],
+    [deviceId, deviceLabel, notify, queries, store, t, tErrors],
   );
 
   return { send, isSending };
@@ -45,17 +56,17 @@ export function useCommands(device: Pick<Device, 'id' | 'name' | 'serialNumber'>
 
 /** Cancels a queued request, toasting the error when the server refuses. */
 export function useCancelRequest() {
-  const store = useStore();
+  const queries = useQueryClient();
   const notify = useNotify();
   const { t: tErrors } = useTranslation('errors');
   return useCallback(
     async (requestId: string) => {
       try {
-        putRequests(store, [await cancelRequest(requestId)]);
+        afterCommand(queries, await cancelRequest(requestId));
       } catch (error) {
         notify.error(errorMessage(tErrors, error));
       }
     },
-    [notify, store, tErrors],
+    [notify, queries, tErrors],
   );
 }

@@ -1,10 +1,9 @@
 import type { Device } from '@farola/protocol';
-import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/api-error';
 import { fetchDevice } from '@/lib/api/devices';
-import { deviceAtomFamily } from '@/lib/realtime/fleet-atoms';
+import { queryKeys } from '@/lib/query/query-client';
 
 export type DeviceLookup =
   | { state: 'loading' }
@@ -15,33 +14,24 @@ export type DeviceLookup =
 const NOT_FOUND_CODES = new Set(['DEVICE_NOT_FOUND', 'NOT_FOUND', 'INVALID_ID']);
 const DeviceIdSchema = z.uuid();
 
+const isNotFound = (error: unknown) => error instanceof ApiError && NOT_FOUND_CODES.has(error.code);
+
 /**
- * The device of the panel: the live one from the fleet atoms when the fleet has it, otherwise
- * fetched once by id (a link opened before the fleet finished loading). Ids that are not UUIDs
- * are not found without asking the server.
+ * The device of the detail view, from the query cache (`GET /devices/:id`), which
+ * `useLiveDevice` keeps current. Ids that are not UUIDs are not found without asking the server.
  */
 export function useDevice(deviceId: string): DeviceLookup {
-  const live = useAtomValue(deviceAtomFamily(deviceId));
   const isValidId = DeviceIdSchema.safeParse(deviceId).success;
-  const [fetched, setFetched] = useState<{ id: string; lookup: DeviceLookup } | null>(null);
-  const needsFetch = live === null && isValidId;
-
-  useEffect(() => {
-    if (!needsFetch) return;
-    let active = true;
-    fetchDevice(deviceId)
-      .then((device) => active && setFetched({ id: deviceId, lookup: { state: 'found', device } }))
-      .catch((error: unknown) => {
-        if (!active) return;
-        const notFound = error instanceof ApiError && NOT_FOUND_CODES.has(error.code);
-        setFetched({ id: deviceId, lookup: notFound ? { state: 'notFound' } : { state: 'failed', error } });
-      });
-    return () => {
-      active = false;
-    };
-  }, [deviceId, needsFetch]);
-
-  if (live) return { state: 'found', device: live };
+  const query = useQuery({
+    queryKey: queryKeys.device(deviceId),
+    queryFn: () => fetchDevice(deviceId),
+    enabled: isValidId,
+    // Live updates keep it current while open; a new opening reads it again.
+    staleTime: 0,
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  });
   if (!isValidId) return { state: 'notFound' };
-  return fetched?.id === deviceId ? fetched.lookup : { state: 'loading' };
+  if (query.data) return { state: 'found', device: query.data };
+  if (query.isError) return isNotFound(query.error) ? { state: 'notFound' } : { state: 'failed', error: query.error };
+  return { state: 'loading' };
 }

@@ -1,37 +1,33 @@
-import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import type { DeviceEvent, Page } from '@farola/protocol';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query/query-client';
 import { fetchDeviceEvents } from './api';
-import { eventHistoryAtomFamily } from './atoms';
 
-/** The device's event history: loads the first page when first shown; `showMore` loads the next one. */
+export type EventPages = InfiniteData<Page<DeviceEvent>, string | undefined>;
+
+/** Live events (oldest first) on top of a loaded history; a history not loaded yet is left alone. */
+export function prependEvents(history: EventPages | undefined, events: readonly DeviceEvent[]): EventPages | undefined {
+  const [first, ...rest] = history?.pages ?? [];
+  if (!history || !first || events.length === 0) return history;
+  return { ...history, pages: [{ ...first, items: [...[...events].reverse(), ...first.items] }, ...rest] };
+}
+
+/** The device's event history, newest first: the first page when shown, the next with `showMore`. */
 export function useEventHistory(deviceId: string) {
-  const store = useStore();
-  const atom = eventHistoryAtomFamily(deviceId);
-  const history = useAtomValue(atom);
-
-  const load = useCallback(
-    (reset: boolean) => {
-      const current = store.get(atom);
-      if (current.state === 'loading') return;
-      const cursor = reset ? undefined : (current.nextCursor ?? undefined);
-      store.set(atom, { ...current, state: 'loading' });
-      fetchDeviceEvents(deviceId, cursor)
-        .then((page) => {
-          const items = reset ? page.items : [...store.get(atom).items, ...page.items];
-          store.set(atom, { items, nextCursor: page.nextCursor, state: 'loaded' });
-        })
-        .catch((error: unknown) => {
-          console.error(`Loading the events of ${deviceId} failed`, error);
-          store.set(atom, { ...store.get(atom), state: 'failed' });
-        });
-    },
-    [atom, deviceId, store],
-  );
-
-  useEffect(() => {
-    // Reload on every opening: live events while the tab was closed were not recorded.
-    load(true);
-  }, [load]);
-
-  return { history, showMore: () => load(false), retry: () => load(true) };
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.deviceEvents(deviceId),
+    queryFn: ({ pageParam }) => fetchDeviceEvents(deviceId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // Read again on every opening: live events while the tab was closed were not recorded.
+    staleTime: 0,
+  });
+  return {
+    items: query.data?.pages.flatMap((page) => page.items) ?? [],
+    hasMore: query.hasNextPage,
+    isLoading: query.isPending || query.isFetchingNextPage,
+    isFailed: query.isError,
+    showMore: () => void query.fetchNextPage(),
+    retry: () => void query.refetch(),
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDevice } from '@/lib/api/data-generators';
+import { toFleetDevice } from '@/lib/api/fleet';
 import { findDevices, MAX_MATCHES } from './device-matches';
 
 describe('findDevices', () => {
@@ -7,7 +8,7 @@ describe('findDevices', () => {
     buildDevice({ seed: 1, name: 'Carrer de Mallorca 12' }),
     buildDevice({ seed: 2, name: 'Plaça Reial' }),
     buildDevice({ seed: 12, name: 'Avinguda Diagonal' }),
-  ];
+  ].map(toFleetDevice);
 
   it('finds devices by serial number, ignoring case', () => {
     expect(findDevices(devices, 'or-lp-000002').map((device) => device.name)).toEqual(['Plaça Reial']);
@@ -25,7 +26,7 @@ describe('findDevices', () => {
 
   it('finds nothing for an empty query and caps long result lists', () => {
     expect(findDevices(devices, '  ')).toEqual([]);
-    const many = Array.from({ length: 50 }, (_, index) => buildDevice({ seed: 100 + index }));
+    const many = Array.from({ length: 50 }, (_, index) => toFleetDevice(buildDevice({ seed: 100 + index })));
     expect(findDevices(many, 'OR-LP')).toHaveLength(MAX_MATCHES);
   });
 });

@@ -1,4 +1,4 @@
-import type { Device } from '@farola/protocol';
+import type { FleetDevice } from '@farola/protocol';
 
 /** How many matches 'Find in map' lists; more would not help anyone pick. */
 export const MAX_MATCHES = 20;
@@ -10,11 +10,11 @@ export const MAX_MATCHES = 20;
  * @example
  * findDevices(devices, 'lp-0001'); // devices whose serial number or name contains 'lp-0001'
  */
-export function findDevices(devices: Iterable<Device>, query: string): Device[] {
+export function findDevices(devices: Iterable<FleetDevice>, query: string): FleetDevice[] {
   const needle = query.trim().toLowerCase();
   if (needle === '') return [];
-  const prefixed: Device[] = [];
-  const containing: Device[] = [];
+  const prefixed: FleetDevice[] = [];
+  const containing: FleetDevice[] = [];
   for (const device of devices) {
     const serial = device.serialNumber.toLowerCase();
     if (serial.startsWith(needle)) prefixed.push(device);

@@ -24,7 +24,7 @@ export function DeviceSearch({ className }: { className?: string }) {
       onOptionSelect={(_event, data) => pick(data.optionValue)}
     >
       {matches.map((device) => (
-        <Option key={device.id} value={device.id} text={device.serialNumber}>
+        <Option key={device.deviceId} value={device.deviceId} text={device.serialNumber}>
           {`${device.serialNumber} · ${device.name}`}
         </Option>
       ))}

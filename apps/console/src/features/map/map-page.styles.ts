@@ -16,6 +16,7 @@ export const useMapPageStyles = makeStyles({
     '> *': { pointerEvents: 'auto' },
   },
   search: { minWidth: '280px' },
+  loading: { position: 'absolute', inset: 0 },
   summary: {
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
     borderRadius: tokens.borderRadiusMedium,

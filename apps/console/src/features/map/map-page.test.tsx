@@ -5,13 +5,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { buildAttributeUpdate, buildDevice } from '@/lib/api/data-generators';
+import { toFleetDevice } from '@/lib/api/fleet';
 import { parseRuntimeConfig, setRuntimeConfig } from '@/lib/config';
 import { changeLanguage, initI18n } from '@/lib/i18n/i18n';
 import { createFleetWriter } from '@/lib/realtime/fleet-writer';
 import { appStore } from '@/lib/store';
 import { MapPage } from './map-page';
 
-function renderMap() {
+async function renderMap() {
   const location = memoryLocation({ path: '/map', record: true });
   const view = render(
     <FluentProvider theme={webLightTheme}>
@@ -22,6 +23,9 @@ function renderMap() {
       </Provider>
     </FluentProvider>,
   );
+  // The Leaflet map and the search box are chunks of their own, loaded after the page.
+  await screen.findByTestId('device-map');
+  await screen.findByTestId('device-search');
   return { ...view, location };
 }
 
@@ -43,12 +47,12 @@ describe('the map page', () => {
       buildDevice({ seed: 602, attributes: { poweredOn: false } }),
       buildDevice({ seed: 603, connected: false }),
     ];
-    writer.putDevices(devices);
+    writer.putDevices(devices.map(toFleetDevice));
     writer.setIds(
       devices.map((device) => device.id),
       true,
     );
-    renderMap();
+    await renderMap();
     expect(screen.getByTestId('device-map').querySelectorAll('path.leaflet-interactive')).toHaveLength(3);
     expect(screen.getByTestId('fleet-summary').textContent).toBe('3 devices · 2 connected · 1 switched on');
 
@@ -68,9 +72,9 @@ describe('the map page', () => {
   it("opens a device's details from 'Find in map'", async () => {
     const device = buildDevice({ seed: 611, name: 'Rambla del Raval 7' });
     const writer = createFleetWriter(appStore);
-    writer.putDevices([device]);
+    writer.putDevices([toFleetDevice(device)]);
     writer.setIds([device.id], true);
-    const { location } = renderMap();
+    const { location } = await renderMap();
     const search = screen.getByTestId('device-search');
     await act(async () => fireEvent.input(search, { target: { value: 'raval' } }));
     const option = await screen.findByRole('option', { name: /OR-LP-000611/ });
@@ -81,9 +85,9 @@ describe('the map page', () => {
   it('restyles a marker in place when its device switches off, without redrawing it', async () => {
     const device = buildDevice({ seed: 621 });
     const writer = createFleetWriter(appStore);
-    writer.putDevices([device]);
+    writer.putDevices([toFleetDevice(device)]);
     writer.setIds([device.id], true);
-    renderMap();
+    await renderMap();
     const path = screen.getByTestId('device-map').querySelector('path.leaflet-interactive');
     const litClass = path?.getAttribute('class');
     await act(async () =>
@@ -105,15 +109,15 @@ describe('the map page', () => {
 
   it("names the map's zoom buttons and the search button in the user's language", async () => {
     await changeLanguage('de');
-    renderMap();
+    await renderMap();
     const map = screen.getByTestId('device-map');
     expect(map.querySelector('.leaflet-control-zoom-in')?.getAttribute('title')).toBe('Vergrößern');
     expect(map.querySelector('.leaflet-control-zoom-out')?.getAttribute('title')).toBe('Verkleinern');
     expect(screen.getByRole('button', { name: 'Treffer anzeigen' })).toBeDefined();
   });
 
-  it('does not announce the ever-changing fleet counts to screen readers', () => {
-    renderMap();
+  it('does not announce the ever-changing fleet counts to screen readers', async () => {
+    await renderMap();
     expect(screen.getByTestId('fleet-summary').closest('[aria-live]')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Device } from '@farola/protocol';
+import type { FleetDevice } from '@farola/protocol';
 import { isSwitchedOn } from '@/lib/realtime/fleet-atoms';
 
 /** How a device is drawn: its state (colour) and whether it is a cabinet controller (shape/size). */
@@ -10,12 +10,12 @@ export interface MarkerVariant {
   selected: boolean;
 }
 
-export function markerState(device: Device): MarkerState {
+export function markerState(device: FleetDevice): MarkerState {
   if (!device.connected) return 'disconnected';
   return isSwitchedOn(device) ? 'on' : 'off';
 }
 
-export function markerVariant(device: Device, selected: boolean): MarkerVariant {
+export function markerVariant(device: FleetDevice, selected: boolean): MarkerVariant {
   return { state: markerState(device), isCabinet: device.deviceType === 'cabinet-controller', selected };
 }
 

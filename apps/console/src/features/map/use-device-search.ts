@@ -1,11 +1,11 @@
-import type { Device } from '@farola/protocol';
+import type { FleetDevice } from '@farola/protocol';
 import { useAtomValue, useStore } from 'jotai';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { deviceAtomFamily, deviceIdsAtom } from '@/lib/realtime/fleet-atoms';
 import { findDevices } from './device-matches';
 import { useSelectedDevice } from './use-selected-device';
 
-function* devicesOf(ids: readonly string[], read: (id: string) => Device | null): Generator<Device> {
+function* devicesOf(ids: readonly string[], read: (id: string) => FleetDevice | null): Generator<FleetDevice> {
   for (const id of ids) {
     const device = read(id);
     if (device) yield device;

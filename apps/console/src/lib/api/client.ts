@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { getAccessToken } from '@/lib/session';
 import { ApiError, apiErrorFromBody } from './api-error';
 
-/** Query values; undefined ones are left out of the URL. */
-export type ApiQuery = Record<string, string | number | boolean | undefined>;
+/** Query values; undefined ones are left out of the URL, arrays repeat the parameter. */
+export type ApiQuery = Record<string, string | number | boolean | readonly string[] | undefined>;
 
 const API_BASE = `${import.meta.env.BASE_URL}api/v1`;
 
@@ -11,7 +11,8 @@ const API_BASE = `${import.meta.env.BASE_URL}api/v1`;
 export function apiUrl(path: string, query?: ApiQuery): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) search.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value as readonly string[]) search.append(key, item);
+    else if (value !== undefined) search.set(key, String(value));
   }
   const suffix = search.size > 0 ? `?${search.toString()}` : '';
   return `${API_BASE}/${path.replace(/^\//, '')}${suffix}`;

@@ -3,8 +3,10 @@ import {
   QueuedRequestSchema,
   type Device,
   type DeviceAttributeValueUpdated,
+  type FleetDevice,
   type QueuedRequest,
 } from '@farola/protocol';
+import { toFleetDevice } from './fleet';
 
 /** Test fixtures: each builder takes overrides and passes through the protocol schema, so fixtures cannot drift. */
 
@@ -44,6 +46,11 @@ export function buildDevice(overrides: Partial<Device> & { seed?: number } = {})
     attributesUpdatedAt: NOW,
     ...rest,
   });
+}
+
+/** A device as `GET /fleet` lists it (compact), built from the same overrides as `buildDevice`. */
+export function buildFleetDevice(overrides: Partial<Device> & { seed?: number } = {}): FleetDevice {
+  return toFleetDevice(buildDevice(overrides));
 }
 
 export function buildRequest(overrides: Partial<QueuedRequest> & { seed?: number } = {}): QueuedRequest {

@@ -1,29 +1,40 @@
-import type { Resource, ResourceLanguage } from 'i18next';
+import type { ResourceLanguage } from 'i18next';
+import type { Language } from './languages';
 
-type Translations = Record<string, string>;
+type NamespaceFiles = Record<string, Record<string, string>>;
 
-// Every namespace file of every language, bundled at build time: src/locales/<lng>/<namespace>.json.
-const files = import.meta.glob<Translations>('/src/locales/*/*.json', { eager: true, import: 'default' });
+// English is every language's last fallback, so it is always needed and ships with the app.
+const ENGLISH: NamespaceFiles = import.meta.glob('/src/locales/en/*.json', { eager: true, import: 'default' });
 
-/** 'src/locales/pl/common.json' → ['pl', 'common']. */
-function parsePath(path: string): [string, string] | null {
-  const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  return match?.[1] && match[2] ? [match[1], match[2]] : null;
+// Every other language is one module (./bundles/<lng>.ts), a chunk of its own: a browser fetches
+// only the languages it shows.
+const BUNDLES: Record<Language, () => Promise<{ default: NamespaceFiles }>> = {
+  de: () => import('./bundles/de'),
+  en: () => Promise.resolve({ default: ENGLISH }),
+  es: () => import('./bundles/es'),
+  fr: () => import('./bundles/fr'),
+  it: () => import('./bundles/it'),
+  pl: () => import('./bundles/pl'),
+  pt: () => import('./bundles/pt'),
+};
+
+/** 'src/locales/pl/common.json' → 'common'. */
+function namespaceOf(path: string): string | null {
+  return /\/locales\/[^/]+\/([^/]+)\.json$/.exec(path)?.[1] ?? null;
 }
 
-/** i18next resources: language → namespace → key → text. */
-export function loadResources(): Resource {
-  const resources: Record<string, ResourceLanguage> = {};
-  for (const [path, translations] of Object.entries(files)) {
-    const parsed = parsePath(path);
-    if (!parsed) continue;
-    const [language, namespace] = parsed;
-    resources[language] = { ...resources[language], [namespace]: translations };
-  }
-  return resources;
-}
+/** Every namespace, e.g. ['common', 'map', ...]: the files every language has (locales.test.ts checks it). */
+export const NAMESPACES: readonly string[] = Object.keys(ENGLISH)
+  .map(namespaceOf)
+  .filter((namespace): namespace is string => namespace !== null);
 
-/** Every namespace found, e.g. ['common', 'map', ...]. */
-export function namespacesOf(resources: Resource): string[] {
-  return [...new Set(Object.values(resources).flatMap((byNamespace) => Object.keys(byNamespace)))];
+/** One language's namespaces: namespace → key → text. */
+export async function loadLanguage(language: Language): Promise<ResourceLanguage> {
+  const { default: files } = await BUNDLES[language]();
+  return Object.fromEntries(
+    Object.entries(files).flatMap(([path, translations]) => {
+      const namespace = namespaceOf(path);
+      return namespace ? [[namespace, translations]] : [];
+    }),
+  );
 }

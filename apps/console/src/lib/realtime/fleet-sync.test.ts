@@ -1,32 +1,46 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildAttributeUpdate, buildDevice } from '@/lib/api/data-generators';
-import { appStore } from '@/lib/store';
-import { deviceIdsAtom, fleetSummaryAtom, isFleetLoadedAtom } from './fleet-atoms';
+import { buildDevice, buildFleetDevice, PROJECT_ID } from '@/lib/api/data-generators';
+import { createStore } from 'jotai';
+import { deviceAtomFamily, deviceIdsAtom, fleetSummaryAtom, isFleetLoadedAtom } from './fleet-atoms';
 import { startFleetSync } from './fleet-sync';
-import { socketDouble } from '@/lib/realtime/testing/socket-double';
+import { RealtimeClient } from './realtime-client';
+import { createSocketDouble } from './testing/socket-double';
 
-// The test plays the socket: it pushes attribute updates and reconnects.
-vi.mock('./socket', () => import('@/lib/realtime/testing/socket-double'));
+const FLEET_STREAM = `fleet:${PROJECT_ID}`;
+const notFound = () =>
+  new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), { status: 404 });
 
-/** Answers `GET /devices` with `pages` (in order) and `GET /devices/:id` with `byId`. */
-function serveDevices(
-  pages: ReturnType<typeof buildDevice>[][],
-  byId: (id: string) => Response = () => new Response(),
-) {
+/** Plays the REST API: `/fleet` (unless `legacy`), `/devices` pages, and records every URL asked for. */
+function serveApi(options: {
+  fleet?: (url: URL) => unknown;
+  devicePages?: ReturnType<typeof buildDevice>[][];
+  legacy?: boolean;
+}) {
   const urls: URL[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       urls.push(url);
-      const id = /\/devices\/([^/]+)$/.exec(url.pathname)?.[1];
-      if (id) return byId(decodeURIComponent(id));
+      if (url.pathname.endsWith('/fleet')) {
+        return options.legacy || !options.fleet ? notFound() : new Response(JSON.stringify(options.fleet(url)));
+      }
+      const pages = options.devicePages ?? [];
       const index = Number(url.searchParams.get('cursor') ?? 0);
       const next = index + 1 < pages.length ? String(index + 1) : null;
       return new Response(JSON.stringify({ items: pages[index] ?? [], nextCursor: next, total: pages.flat().length }));
     }),
   );
   return urls;
+}
+
+function setup() {
+  const { transport, server } = createSocketDouble();
+  const client = new RealtimeClient(transport);
+  const stopClient = client.start();
+  const store = createStore();
+  const stopSync = startFleetSync(client, store);
+  return { server, store, stop: () => (stopSync(), stopClient()) };
 }
 
 let stop: () => void = () => undefined;
@@ -36,55 +50,84 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('startFleetSync', () => {
-  it('pages through every device with limit 500 and the next cursor', async () => {
-    const first = [buildDevice({ seed: 701 }), buildDevice({ seed: 702 })];
-    const second = [buildDevice({ seed: 703, connected: false })];
-    const urls = serveDevices([first, second]);
-    stop = startFleetSync();
-    await vi.waitFor(() => expect(appStore.get(isFleetLoadedAtom)).toBe(true));
-    expect(urls.map((url) => url.searchParams.get('limit'))).toEqual(['500', '500']);
-    expect(urls[1]?.searchParams.get('cursor')).toBe('1');
-    expect(appStore.get(deviceIdsAtom)).toEqual([...first, ...second].map((device) => device.id));
-    expect(appStore.get(fleetSummaryAtom)).toMatchObject({ total: 3, connected: 2 });
+const fleetCalls = (urls: URL[]) => urls.filter((url) => url.pathname.endsWith('/fleet'));
+
+describe('the fleet sync', () => {
+  it('loads the map and counters from one GET /fleet and follows FleetStateUpdated', async () => {
+    const devices = [buildFleetDevice({ seed: 701 }), buildFleetDevice({ seed: 702, connected: false })];
+    serveApi({ fleet: () => ({ items: devices, streams: { [FLEET_STREAM]: 10 } }) });
+    const env = setup();
+    stop = env.stop;
+    await vi.waitFor(() => expect(env.store.get(isFleetLoadedAtom)).toBe(true));
+    expect(env.store.get(deviceIdsAtom)).toEqual(devices.map((device) => device.deviceId));
+    expect(env.store.get(fleetSummaryAtom)).toMatchObject({ total: 2, connected: 1 });
+
+    const [first] = devices;
+    if (!first) throw new Error('fixture missing');
+    // Already in the snapshot (seq 10): dropped; seq 11 is applied.
+    env.server.push('FleetStateUpdated', { ...first, on: false, stream: FLEET_STREAM, seq: 10 });
+    env.server.push('FleetStateUpdated', { ...first, connected: false, stream: FLEET_STREAM, seq: 11 });
+    await vi.waitFor(() => expect(env.store.get(deviceAtomFamily(first.deviceId))?.connected).toBe(false));
+    expect(env.store.get(deviceAtomFamily(first.deviceId))?.on).toBe(true);
   });
 
-  it('loads the fleet again after a reconnect', async () => {
-    const device = buildDevice({ seed: 711 });
-    serveDevices([[device]]);
-    stop = startFleetSync();
-    await vi.waitFor(() => expect(appStore.get(deviceIdsAtom)).toEqual([device.id]));
-    const registered = buildDevice({ seed: 712 });
-    serveDevices([[device, registered]]);
-    socketDouble.reconnect();
-    await vi.waitFor(() => expect(appStore.get(deviceIdsAtom)).toEqual([device.id, registered.id]));
+  it('does not reload the fleet on an ordinary reconnect, only when its stream must resync', async () => {
+    const device = buildFleetDevice({ seed: 711 });
+    const urls = serveApi({ fleet: () => ({ items: [device], streams: { [FLEET_STREAM]: 3 } }) });
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [FLEET_STREAM]: 3 } });
+    await vi.waitFor(() => expect(fleetCalls(urls)).toHaveLength(1));
+
+    const streams = { [FLEET_STREAM]: 3 };
+    env.server.reconnect({ epoch: 'e1', streams, resumed: { caughtUp: [FLEET_STREAM], resync: [] } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(fleetCalls(urls)).toHaveLength(1);
+
+    env.server.reconnect({ epoch: 'e1', streams, resumed: { caughtUp: [], resync: [FLEET_STREAM] } });
+    await vi.waitFor(() => expect(fleetCalls(urls)).toHaveLength(2));
   });
 
-  it('asks again for a newly reported device whose first fetch failed', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const known = buildDevice({ seed: 721 });
-    const registered = buildDevice({ seed: 722 });
-    let attempts = 0;
-    serveDevices([[known]], () => {
-      attempts += 1;
-      return attempts === 1
-        ? new Response(JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Try later' } }), {
-            status: 503,
-          })
-        : new Response(JSON.stringify(registered));
+  it('fetches devices it does not know with one GET /fleet?deviceId=… per batch', async () => {
+    const known = buildFleetDevice({ seed: 721 });
+    const registered = [buildFleetDevice({ seed: 722 }), buildFleetDevice({ seed: 723 })];
+    const urls = serveApi({
+      fleet: (url) => {
+        const ids = url.searchParams.getAll('deviceId');
+        const items = ids.length > 0 ? registered.filter((device) => ids.includes(device.deviceId)) : [known];
+        return { items, streams: { [FLEET_STREAM]: 1 } };
+      },
     });
-    stop = startFleetSync();
-    await vi.waitFor(() => expect(appStore.get(deviceIdsAtom)).toEqual([known.id]));
-    socketDouble.push(
-      'DeviceAttributeValueUpdated',
-      buildAttributeUpdate({ deviceId: registered.id, values: { dimming: 10 } }),
+    const env = setup();
+    stop = env.stop;
+    await vi.waitFor(() => expect(env.store.get(deviceIdsAtom)).toEqual([known.deviceId]));
+    for (const [index, device] of registered.entries()) {
+      env.server.push('FleetStateUpdated', { ...device, stream: FLEET_STREAM, seq: 2 + index });
+    }
+    await vi.waitFor(() =>
+      expect(env.store.get(deviceIdsAtom)).toEqual([known.deviceId, ...registered.map((device) => device.deviceId)]),
     );
-    await vi.waitFor(() => expect(attempts).toBe(1));
-    socketDouble.push(
-      'DeviceAttributeValueUpdated',
-      buildAttributeUpdate({ deviceId: registered.id, values: { dimming: 20 } }),
+    const lookups = fleetCalls(urls).filter((url) => url.searchParams.has('deviceId'));
+    expect(lookups.map((url) => url.searchParams.getAll('deviceId'))).toEqual([
+      registered.map((device) => device.deviceId),
+    ]);
+  });
+
+  it('reads the fleet from GET /devices on a server without /fleet, and again after a reconnect', async () => {
+    const first = [buildDevice({ seed: 731 }), buildDevice({ seed: 732 })];
+    const second = [buildDevice({ seed: 733, connected: false })];
+    const urls = serveApi({ legacy: true, devicePages: [first, second] });
+    const env = setup();
+    stop = env.stop;
+    env.server.connect();
+    await vi.waitFor(() => expect(env.store.get(deviceIdsAtom)).toHaveLength(3));
+    expect(env.store.get(fleetSummaryAtom)).toMatchObject({ total: 3, connected: 2 });
+    expect(urls.filter((url) => url.pathname.endsWith('/devices')).map((url) => url.searchParams.get('limit'))).toEqual(
+      ['500', '500'],
     );
-    await vi.waitFor(() => expect(appStore.get(deviceIdsAtom)).toEqual([known.id, registered.id]));
-    expect(attempts).toBe(2);
+
+    serveApi({ legacy: true, devicePages: [[...first, ...second, buildDevice({ seed: 734 })]] });
+    env.server.reconnect();
+    await vi.waitFor(() => expect(env.store.get(deviceIdsAtom)).toHaveLength(4));
   });
 });

@@ -1,29 +1,37 @@
-import type { Device, DeviceAttributeValueUpdated, DeviceConnectionStatusUpdated } from '@farola/protocol';
-
-/** A realtime change to one device, as the fleet sync applies it. */
-export type FleetUpdate =
-  | { kind: 'attributes'; payload: DeviceAttributeValueUpdated }
-  | { kind: 'connection'; payload: DeviceConnectionStatusUpdated };
+import type { FleetDevice } from '@farola/protocol';
+import { switchedStateOf } from '@/lib/api/fleet';
+import type { TransportEventPayloads } from './transport';
 
 /**
- * Applies one update to a device and returns the new device (or the same object when nothing
- * changed, so unchanged markers do not re-render). Older updates than what the device already
- * holds do not roll its attributes back.
+ * A realtime change to one device, as the fleet sync applies it: the compact state from
+ * `FleetStateUpdated`, or, from a server without the fleet stream, a connection change or an
+ * attribute report.
  */
-export function applyFleetUpdate(device: Device, update: FleetUpdate): Device {
-  if (update.kind === 'connection') {
-    const { connected, ts } = update.payload;
-    if (device.connected === connected) return device;
-    return connected
-      ? { ...device, connected, connectedAt: ts, lastConnectionAt: ts }
-      : { ...device, connected, disconnectedAt: ts };
+export type FleetUpdate =
+  | { kind: 'state'; payload: TransportEventPayloads['FleetStateUpdated'] }
+  | { kind: 'attributes'; payload: TransportEventPayloads['DeviceAttributeValueUpdated'] }
+  | { kind: 'connection'; payload: TransportEventPayloads['DeviceConnectionStatusUpdated'] };
+
+function merged(device: FleetDevice, changes: Partial<FleetDevice>): FleetDevice {
+  const changed = (Object.keys(changes) as (keyof FleetDevice)[]).some((key) => changes[key] !== device[key]);
+  return changed ? { ...device, ...changes } : device;
+}
+
+/**
+ * Applies one update to a device and returns the new device, or the same object when nothing
+ * changed, so unchanged markers do not re-render.
+ */
+export function applyFleetUpdate(device: FleetDevice, update: FleetUpdate): FleetDevice {
+  switch (update.kind) {
+    case 'state': {
+      const { connected, on, alarm, status } = update.payload;
+      return merged(device, { connected, on, alarm, status });
+    }
+    case 'connection':
+      return merged(device, { connected: update.payload.connected });
+    case 'attributes': {
+      const on = switchedStateOf(update.payload.values);
+      return on === null ? device : merged(device, { on });
+    }
   }
-  const { values, ts } = update.payload;
-  if (device.attributesUpdatedAt && Date.parse(device.attributesUpdatedAt) > Date.parse(ts)) return device;
-  const attributes = { ...device.attributes, ...values };
-  // A fixed location is the operator's word: GPS readings do not move the device.
-  const located = device.fixedLocation
-    ? {}
-    : { latitude: values.latitude ?? device.latitude, longitude: values.longitude ?? device.longitude };
-  return { ...device, ...located, attributes, attributesUpdatedAt: ts };
 }

@@ -1,13 +1,9 @@
-import type { Device } from '@farola/protocol';
+import type { FleetDevice } from '@farola/protocol';
 import type { createStore } from 'jotai';
 import { deviceAtomFamily, deviceIdsAtom, fleetSummaryAtom, isFleetLoadedAtom, isSwitchedOn } from './fleet-atoms';
 import { applyFleetUpdate, type FleetUpdate } from './fleet-updates';
 
 type Store = ReturnType<typeof createStore>;
-
-function isNewer(a: string | null, b: string | null): boolean {
-  return a !== null && (b === null || Date.parse(a) > Date.parse(b));
-}
 
 /** Deep equality of JSON-shaped values (what the API and the socket deliver). */
 function isSameJson(a: unknown, b: unknown): boolean {
@@ -33,7 +29,7 @@ function isSameIds(a: readonly string[], b: readonly string[]): boolean {
 export function createFleetWriter(store: Store) {
   let summary = store.get(fleetSummaryAtom);
 
-  const count = (device: Device | null, sign: 1 | -1) => {
+  const count = (device: FleetDevice | null, sign: 1 | -1) => {
     if (!device) return;
     summary = {
       total: summary.total + sign,
@@ -42,7 +38,7 @@ export function createFleetWriter(store: Store) {
     };
   };
 
-  const put = (id: string, next: Device | null) => {
+  const put = (id: string, next: FleetDevice | null) => {
     const atom = deviceAtomFamily(id);
     const previous = store.get(atom);
     if (previous === next) return;
@@ -53,15 +49,13 @@ export function createFleetWriter(store: Store) {
 
   return {
     /**
-     * Stores a page of devices from the API; realtime attributes newer than the page are kept,
-     * and a device whose data did not change keeps its atom value, so its marker does not redraw.
+     * Stores devices from the API; a device whose data did not change keeps its atom value, so
+     * its marker does not redraw.
      */
-    putDevices(devices: readonly Device[]): void {
+    putDevices(devices: readonly FleetDevice[]): void {
       for (const device of devices) {
-        const current = store.get(deviceAtomFamily(device.id));
-        const keepLive = current && isNewer(current.attributesUpdatedAt, device.attributesUpdatedAt);
-        const next = keepLive ? { ...device, attributes: current.attributes } : device;
-        if (!isSameJson(current, next)) put(device.id, next);
+        const current = store.get(deviceAtomFamily(device.deviceId));
+        if (!isSameJson(current, device)) put(device.deviceId, device);
       }
       store.set(fleetSummaryAtom, summary);
     },
@@ -89,19 +83,20 @@ export function createFleetWriter(store: Store) {
       const unknown = new Set<string>();
       for (const update of updates) {
         const current = store.get(deviceAtomFamily(update.payload.deviceId));
-        if (current) put(current.id, applyFleetUpdate(current, update));
+        if (current) put(current.deviceId, applyFleetUpdate(current, update));
         else unknown.add(update.payload.deviceId);
       }
       store.set(fleetSummaryAtom, summary);
       return [...unknown];
     },
 
-    /** Adds a device registered after the fleet was loaded. */
-    addDevice(device: Device): void {
-      put(device.id, device);
+    /** Adds devices registered after the fleet was loaded. */
+    addDevices(devices: readonly FleetDevice[]): void {
+      for (const device of devices) put(device.deviceId, device);
       store.set(fleetSummaryAtom, summary);
       const ids = store.get(deviceIdsAtom);
-      if (!ids.includes(device.id)) store.set(deviceIdsAtom, [...ids, device.id]);
+      const added = devices.map((device) => device.deviceId).filter((id) => !ids.includes(id));
+      if (added.length > 0) store.set(deviceIdsAtom, [...ids, ...added]);
     },
   };
 }

@@ -5,12 +5,22 @@ import type { ConnectionState } from './socket';
 /** A stand-in for the Socket.IO client: the test plays the server's side by firing its events. */
 class FakeSocket {
   active = true;
+  connected = false;
+  readonly sent: { name: string; body: unknown }[] = [];
+  timeout() {
+    return { emitWithAck: async (name: string, body: unknown) => (this.sent.push({ name, body }), { ok: true }) };
+  }
   private readonly handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   on(event: string, handler: (...args: unknown[]) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
   }
+  listens(event: string) {
+    return this.handlers.has(event);
+  }
   fire(event: string, ...args: unknown[]) {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
     for (const handler of this.handlers.get(event) ?? []) handler(...args);
   }
   removeAllListeners() {
@@ -39,6 +49,8 @@ async function setup() {
   const states: ConnectionState[] = [];
   const stateSubscription = realtime.connectionState$.subscribe((state) => states.push(state));
   const disconnect = realtime.connectRealtime();
+  // The Socket.IO client is loaded on demand: wait until it is wired.
+  await vi.waitFor(() => expect(socket.listens('connect')).toBe(true));
   return { socket, realtime, states, stop: () => (stateSubscription.unsubscribe(), disconnect()) };
 }
 
@@ -56,13 +68,14 @@ describe('the realtime socket', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const first: unknown[] = [];
     const second: unknown[] = [];
-    env.realtime.event$('DeviceConnectionStatusUpdated').subscribe((payload) => first.push(payload));
-    env.realtime.event$('DeviceConnectionStatusUpdated').subscribe((payload) => second.push(payload));
+    env.realtime.transport.event$('DeviceConnectionStatusUpdated').subscribe((payload) => first.push(payload));
+    env.realtime.transport.event$('DeviceConnectionStatusUpdated').subscribe((payload) => second.push(payload));
     env.socket.fire('DeviceConnectionStatusUpdated', [
-      { ...connection, connected: true },
+      { ...connection, connected: true, stream: `project:${PROJECT_ID}`, seq: 3 },
       { ...connection, connected: 'no' },
     ]);
-    expect(first).toEqual([{ ...connection, connected: true }]);
+    // The stream position the realtime contract adds is kept.
+    expect(first).toEqual([{ ...connection, connected: true, stream: `project:${PROJECT_ID}`, seq: 3 }]);
     expect(second).toEqual(first);
     expect(warn).toHaveBeenCalledOnce();
   });
@@ -79,18 +92,31 @@ describe('the realtime socket', () => {
     expect(env.states.at(-1)).toBe('disconnected');
   });
 
-  it('announces a reconnect to a stream that subscribed while the socket was down, but not the first connection', async () => {
+  it('announces every connect and a valid session, and drops an invalid one', async () => {
     const env = await setup();
     stop = env.stop;
-    const reconnects = vi.fn();
-    env.realtime.reconnected$.subscribe(reconnects);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const connects = vi.fn();
+    const sessions: unknown[] = [];
+    env.realtime.transport.connects$.subscribe(connects);
+    env.realtime.transport.session$.subscribe((session) => sessions.push(session));
     env.socket.fire('connect');
-    expect(reconnects).not.toHaveBeenCalled();
+    env.socket.fire('session', { epoch: 'e1', streams: { [`fleet:${PROJECT_ID}`]: 4 } });
+    env.socket.fire('session', { epoch: 42 });
     env.socket.fire('disconnect', 'transport close');
-    const late = vi.fn();
-    env.realtime.reconnected$.subscribe(late);
     env.socket.fire('connect');
-    expect(reconnects).toHaveBeenCalledOnce();
-    expect(late).toHaveBeenCalledOnce();
+    expect(connects).toHaveBeenCalledTimes(2);
+    expect(sessions).toEqual([{ epoch: 'e1', streams: { [`fleet:${PROJECT_ID}`]: 4 } }]);
+  });
+
+  it('sends requests with an acknowledgement only while connected', async () => {
+    const env = await setup();
+    stop = env.stop;
+    await expect(env.realtime.transport.request('subscribe', { deviceIds: [] })).rejects.toThrow(/not connected/);
+    env.socket.fire('connect');
+    await expect(env.realtime.transport.request('subscribe', { deviceIds: [connection.deviceId] })).resolves.toEqual({
+      ok: true,
+    });
+    expect(env.socket.sent).toEqual([{ name: 'subscribe', body: { deviceIds: [connection.deviceId] } }]);
   });
 });

@@ -1,19 +1,46 @@
-import { DEVICE_EVENT_SCHEMAS, type DeviceEventPayloads, type DeviceEventType } from '@farola/protocol';
+import {
+  DEVICE_EVENT_SCHEMAS,
+  FleetStateUpdatedSchema,
+  StreamPositionsSchema,
+  type Resume,
+  type StreamedEventType,
+} from '@farola/protocol';
 import { BehaviorSubject, distinctUntilChanged, Subject, type Observable } from 'rxjs';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { z } from 'zod';
 import { getAccessToken } from '@/lib/session';
 import { normalisePayloads } from './normalise-payloads';
+import type { RealtimeTransport, TransportEventPayloads, TransportSession } from './transport';
 
 /** The socket's state as the UI shows it. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
-const EVENT_NAMES = Object.keys(DEVICE_EVENT_SCHEMAS) as DeviceEventType[];
+// Today's payload fields plus the stream position the realtime contract adds (docs/realtime.md);
+// the position is optional so that a server without streams is still understood.
+const POSITION = { stream: z.string().max(80).optional(), seq: z.number().int().min(1).optional() };
+const EVENT_SCHEMAS = {
+  DeviceAttributeValueUpdated: DEVICE_EVENT_SCHEMAS.DeviceAttributeValueUpdated.extend(POSITION),
+  DeviceCommandRequested: DEVICE_EVENT_SCHEMAS.DeviceCommandRequested.extend(POSITION),
+  DeviceConnectionStatusUpdated: DEVICE_EVENT_SCHEMAS.DeviceConnectionStatusUpdated.extend(POSITION),
+  FleetStateUpdated: FleetStateUpdatedSchema,
+} as const satisfies Record<StreamedEventType, z.ZodType>;
+const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as StreamedEventType[];
+const SessionSchema = z.object({
+  epoch: z.string().min(1).max(64),
+  streams: StreamPositionsSchema,
+  resumed: z.object({ caughtUp: z.array(z.string()), resync: z.array(z.string()) }).optional(),
+});
+
+/** How long a request (subscribe, unsubscribe, resume) waits for the server's acknowledgement. */
+const ACK_TIMEOUT_MS = 10_000;
 
 let socket: Socket | null = null;
 const state$ = new BehaviorSubject<ConnectionState>('disconnected');
-const reconnects$ = new Subject<void>();
+const connectSubject = new Subject<void>();
+const sessionSubject = new Subject<TransportSession>();
+let handshakeResume: () => Resume | undefined = () => undefined;
 // One subject per event type: a message is validated once, however many streams listen to it.
-const payloadSubjects = new Map<DeviceEventType, Subject<unknown>>(EVENT_NAMES.map((name) => [name, new Subject()]));
+const payloadSubjects = new Map<StreamedEventType, Subject<unknown>>(EVENT_NAMES.map((name) => [name, new Subject()]));
 
 /**
  * The realtime connection's state; it replays the current state to new subscribers. It is
@@ -25,67 +52,86 @@ const payloadSubjects = new Map<DeviceEventType, Subject<unknown>>(EVENT_NAMES.m
  */
 export const connectionState$: Observable<ConnectionState> = state$.pipe(distinctUntilChanged());
 
-/**
- * Emits every time the socket connects again after having been connected (not on the first
- * connection), whenever the subscriber arrived: the moment to reload what was missed while the
- * socket was down. It fires on the socket's own 'connect', not on the manager's 'reconnect',
- * because only then does the server send events again.
- *
- * @example
- * merge(of('open'), reconnected$).pipe(switchMap(() => load())).subscribe();
- */
-export const reconnected$: Observable<void> = reconnects$.asObservable();
-
-/**
- * The validated payloads of one server event, one at a time (batched arrays are flattened,
- * invalid payloads dropped). Works before the socket connects and across reconnects.
- *
- * @example
- * event$('DeviceConnectionStatusUpdated').subscribe(({ deviceId, connected }) => …);
- */
-export function event$<K extends DeviceEventType>(name: K): Observable<DeviceEventPayloads[K]> {
-  const subject = payloadSubjects.get(name) as Subject<DeviceEventPayloads[K]> | undefined;
+function event$<K extends StreamedEventType>(name: K): Observable<TransportEventPayloads[K]> {
+  const subject = payloadSubjects.get(name) as Subject<TransportEventPayloads[K]> | undefined;
   if (!subject) throw new Error(`Unknown event ${name}`);
   return subject.asObservable();
 }
 
-function dispatch(name: DeviceEventType, raw: unknown): void {
+function dispatch(name: StreamedEventType, raw: unknown): void {
   const subject = payloadSubjects.get(name);
   if (!subject?.observed) return;
-  for (const payload of normalisePayloads(name, DEVICE_EVENT_SCHEMAS[name], raw)) subject.next(payload);
+  for (const payload of normalisePayloads(name, EVENT_SCHEMAS[name], raw)) subject.next(payload);
 }
+
+function onSession(raw: unknown): void {
+  const parsed = SessionSchema.safeParse(raw);
+  if (parsed.success) sessionSubject.next(parsed.data);
+  else console.warn('Dropped an invalid realtime session', parsed.error.issues);
+}
+
+function request(name: 'subscribe' | 'unsubscribe' | 'resume', body: unknown): Promise<unknown> {
+  if (!socket?.connected) return Promise.reject(new Error(`Cannot ${name} while the socket is not connected`));
+  return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(name, body) as Promise<unknown>;
+}
+
+/**
+ * The Socket.IO connection as the realtime client sees it: every `connect`, the `session`, the
+ * validated events, and acknowledged requests. Tests replace this module with
+ * `testing/socket-double.ts`, which plays the server's side of the same contract.
+ */
+export const transport: RealtimeTransport = {
+  connects$: connectSubject.asObservable(),
+  session$: sessionSubject.asObservable(),
+  event$,
+  request,
+  setHandshakeResume: (resume) => {
+    handshakeResume = resume;
+  },
+};
 
 /**
  * Opens the Socket.IO connection (path `/lighting/socket.io`, reconnecting after network losses,
  * sending the current access token on every attempt) and returns the function that closes it.
+ * The Socket.IO client is loaded on demand, so it is not part of the first screen's script.
  */
 export function connectRealtime(): () => void {
   if (socket) return () => undefined;
-  const current = io({
-    path: `${import.meta.env.BASE_URL}socket.io`,
-    // A callback, so a reconnect after a token refresh sends the new token.
-    auth: (callback) => callback({ token: getAccessToken() }),
-    reconnection: true,
-    // WebSocket first: no sticky sessions needed behind a load balancer, and no long-polling
-    // requests to keep open; polling stays as the fallback for proxies that block WebSockets.
-    transports: ['websocket', 'polling'],
-  });
-  socket = current;
-  let hasConnected = false;
-  // Socket.IO retries on its own unless the server closed the connection or refused it.
-  const waitingState = (): ConnectionState => (current.active ? 'connecting' : 'disconnected');
+  let closed = false;
   state$.next('connecting');
-  current.on('connect', () => {
-    state$.next('connected');
-    if (hasConnected) reconnects$.next();
-    hasConnected = true;
-  });
-  current.on('disconnect', () => state$.next(waitingState()));
-  current.on('connect_error', () => state$.next(waitingState()));
-  for (const name of EVENT_NAMES) current.on(name, (raw: unknown) => dispatch(name, raw));
+  import('socket.io-client')
+    .then(({ io }) => {
+      if (closed) return;
+      const current = io({
+        path: `${import.meta.env.BASE_URL}socket.io`,
+        // A callback, so a reconnect sends the token and the stream positions of the moment: the
+        // server then replays what was missed before any live item (docs/realtime.md).
+        auth: (callback) => callback({ token: getAccessToken(), resume: handshakeResume() }),
+        reconnection: true,
+        // WebSocket first: no sticky sessions needed behind a load balancer, and no long-polling
+        // requests to keep open; polling stays as the fallback for proxies that block WebSockets.
+        transports: ['websocket', 'polling'],
+      });
+      socket = current;
+      // Socket.IO retries on its own unless the server closed the connection or refused it.
+      const waitingState = (): ConnectionState => (current.active ? 'connecting' : 'disconnected');
+      current.on('connect', () => {
+        state$.next('connected');
+        connectSubject.next();
+      });
+      current.on('disconnect', () => state$.next(waitingState()));
+      current.on('connect_error', () => state$.next(waitingState()));
+      current.on('session', onSession);
+      for (const name of EVENT_NAMES) current.on(name, (raw: unknown) => dispatch(name, raw));
+    })
+    .catch((error: unknown) => {
+      console.error('Loading the realtime client failed', error);
+      state$.next('disconnected');
+    });
   return () => {
-    current.removeAllListeners();
-    current.disconnect();
+    closed = true;
+    socket?.removeAllListeners();
+    socket?.disconnect();
     socket = null;
     state$.next('disconnected');
   };

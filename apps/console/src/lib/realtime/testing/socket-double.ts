@@ -1,34 +1,87 @@
-import type { DeviceEventPayloads, DeviceEventType } from '@farola/protocol';
-import { Subject, type Observable } from 'rxjs';
+import type { Resume, StreamedEventType } from '@farola/protocol';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import type { ConnectionState } from '../socket';
+import type { RealtimeTransport, TransportEventPayloads, TransportSession } from '../transport';
+
+type RequestName = 'subscribe' | 'unsubscribe' | 'resume';
+type Answer = (body: unknown) => unknown;
 
 /**
- * Stands in for `lib/realtime/socket` in tests that play the server: the test pushes events and
- * reconnects through `socketDouble`, and the code under test reads them as it reads the real socket.
- *
- * @example
- * vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-double'));
- * socketDouble.push('DeviceCommandRequested', { request });
+ * Plays the server's side of the realtime contract (docs/realtime.md) for tests: the test
+ * connects, sends the session, pushes events (with or without their stream position) and answers
+ * the client's requests; the code under test reads them as it reads the real socket.
+ * A request without an answer is left unanswered (rejected, as Socket.IO's timeout would),
+ * which is what a server without streams does.
  */
-const subjects = new Map<DeviceEventType, Subject<unknown>>();
-const reconnects = new Subject<void>();
+export function createSocketDouble() {
+  const connects = new Subject<void>();
+  const sessions = new Subject<TransportSession>();
+  let handshakeResume: () => Resume | undefined = () => undefined;
+  const subjects = new Map<StreamedEventType, Subject<unknown>>();
+  const answers = new Map<RequestName, Answer>();
+  const requests: { name: RequestName; body: unknown }[] = [];
+  let connected = false;
 
-function subjectOf(name: DeviceEventType): Subject<unknown> {
-  let subject = subjects.get(name);
-  if (!subject) subjects.set(name, (subject = new Subject()));
-  return subject;
+  const subjectOf = (name: StreamedEventType) => {
+    let subject = subjects.get(name);
+    if (!subject) subjects.set(name, (subject = new Subject()));
+    return subject;
+  };
+
+  const transport: RealtimeTransport = {
+    connects$: connects.asObservable(),
+    session$: sessions.asObservable(),
+    event$: <K extends StreamedEventType>(name: K) =>
+      subjectOf(name).asObservable() as Observable<TransportEventPayloads[K]>,
+    request: (name, body) => {
+      requests.push({ name, body });
+      const answer = answers.get(name);
+      return answer ? Promise.resolve(answer(body)) : Promise.reject(new Error(`No answer to ${name}`));
+    },
+    setHandshakeResume: (resume) => {
+      handshakeResume = resume;
+    },
+  };
+
+  const server = {
+    /** What the client's handshake would send as `auth.resume` now. */
+    handshakeResume: () => handshakeResume(),
+    /** The socket connects (a second call is a reconnect). */
+    connect(session?: TransportSession): void {
+      connected = true;
+      connects.next();
+      if (session) sessions.next(session);
+    },
+    /** The socket connects again (connecting first if it never had). */
+    reconnect(session?: TransportSession): void {
+      if (!connected) server.connect();
+      server.connect(session);
+    },
+    push<K extends StreamedEventType>(name: K, payload: TransportEventPayloads[K]): void {
+      subjectOf(name).next(payload);
+    },
+    /** How the server answers a request from now on. */
+    answer(name: RequestName, answer: Answer): void {
+      answers.set(name, answer);
+    },
+    /** Every request the client sent, in order. */
+    requests,
+  };
+  return { transport, server };
 }
 
-export function event$<K extends DeviceEventType>(name: K): Observable<DeviceEventPayloads[K]> {
-  return subjectOf(name).asObservable() as Observable<DeviceEventPayloads[K]>;
+const double = createSocketDouble();
+// Views subscribe to detailed streams as they open; the shared double accepts that as the server would.
+double.server.answer('subscribe', (body) => {
+  const deviceIds = (body as { deviceIds?: string[] }).deviceIds ?? [];
+  return { ok: true, streams: Object.fromEntries(deviceIds.map((id) => [`device:${id}`, 0])) };
+});
+double.server.answer('unsubscribe', () => ({ ok: true }));
+
+/** The double in place of `lib/realtime/socket`: `vi.mock('@/lib/realtime/socket', () => import(this))`. */
+export const transport = double.transport;
+export const socketDouble = double.server;
+export const connectionState$: Observable<ConnectionState> = new BehaviorSubject<ConnectionState>('connected');
+export function connectRealtime(): () => void {
+  return () => undefined;
 }
-
-export const reconnected$: Observable<void> = reconnects.asObservable();
-
-export const socketDouble = {
-  push<K extends DeviceEventType>(name: K, payload: DeviceEventPayloads[K]): void {
-    subjectOf(name).next(payload);
-  },
-  reconnect(): void {
-    reconnects.next();
-  },
-};

@@ -1,9 +1,9 @@
 import { FINAL_REQUEST_STATUSES, type QueuedRequest } from '@farola/protocol';
 import type { createStore } from 'jotai';
 import { catchError, EMPTY, from, map, merge, mergeMap, Observable } from 'rxjs';
-import { event$, reconnected$ } from '@/lib/realtime/socket';
-import { fetchRequest } from './api';
-import { ownRequestsAtom, type OwnRequest } from './atoms';
+import { isStreamOf, resyncOf, type RealtimeClient } from '@/lib/realtime/realtime-client';
+import { forgetOwnRequest, ownRequestsAtom, type OwnRequest } from './own-requests';
+import { fetchRequest } from './requests-api';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -19,26 +19,19 @@ export interface RequestOutcome {
  */
 const UNCLAIMED_LIMIT = 100;
 
-/** Marks a request as sent from this tab, so that its outcome is announced. */
-export function addOwnRequest(store: Store, requestId: string, own: OwnRequest): void {
-  store.set(ownRequestsAtom, new Map(store.get(ownRequestsAtom)).set(requestId, own));
-}
-
-function forgetOwnRequest(store: Store, requestId: string): void {
-  const next = new Map(store.get(ownRequestsAtom));
-  next.delete(requestId);
-  store.set(ownRequestsAtom, next);
-}
-
 function keepUnclaimed(unclaimed: Map<string, QueuedRequest>, request: QueuedRequest): void {
   unclaimed.set(request.id, request);
   const oldest = unclaimed.keys().next().value;
   if (unclaimed.size > UNCLAIMED_LIMIT && oldest !== undefined) unclaimed.delete(oldest);
 }
 
-/** After every reconnect, the current state of each own request: its final update may have been missed. */
-function ownRequestsAfterReconnect$(store: Store): Observable<QueuedRequest> {
-  return reconnected$.pipe(
+/**
+ * The current state of each own request whenever the request streams must be reloaded (a
+ * reconnect the server could not catch up): its final update may have been missed.
+ */
+function ownRequestsAfterResync$(store: Store, client: RealtimeClient): Observable<QueuedRequest> {
+  return client.resync$.pipe(
+    resyncOf(isStreamOf('project')),
     mergeMap(() => [...store.get(ownRequestsAtom).keys()]),
     mergeMap((requestId) =>
       from(fetchRequest(requestId)).pipe(
@@ -55,12 +48,12 @@ function ownRequestsAfterReconnect$(store: Store): Observable<QueuedRequest> {
  * Emits once for each request of `ownRequestsAtom` that ends DONE or ERROR, whichever device it
  * was sent to and whether or not its panel is open, then forgets the request (a cancelled one is
  * forgotten silently). Follows the realtime request updates, and re-reads the pending own
- * requests after a reconnect.
+ * requests when their streams must resync.
  *
  * @example
- * requestOutcome$(appStore).subscribe(({ request, own }) => toast(request.status, own.deviceLabel));
+ * requestOutcome$(appStore, realtime).subscribe(({ request, own }) => toast(request.status, own.deviceLabel));
  */
-export function requestOutcome$(store: Store): Observable<RequestOutcome> {
+export function requestOutcome$(store: Store, client: RealtimeClient): Observable<RequestOutcome> {
   return new Observable<RequestOutcome>((subscriber) => {
     const unclaimed = new Map<string, QueuedRequest>();
     const settle = (request: QueuedRequest) => {
@@ -71,8 +64,8 @@ export function requestOutcome$(store: Store): Observable<RequestOutcome> {
       if (request.status !== 'CANCELLED') subscriber.next({ request, own });
     };
     const updates = merge(
-      event$('DeviceCommandRequested').pipe(map((payload) => payload.request)),
-      ownRequestsAfterReconnect$(store),
+      client.event$('DeviceCommandRequested').pipe(map((payload) => payload.request)),
+      ownRequestsAfterResync$(store, client),
     ).subscribe(settle);
     const claims = store.sub(ownRequestsAtom, () => {
       for (const requestId of store.get(ownRequestsAtom).keys()) {

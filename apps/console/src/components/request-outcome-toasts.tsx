@@ -2,8 +2,9 @@ import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeMessage } from '@/lib/api/error-message';
-import { requestOutcome$ } from './request-outcomes';
-import { useNotify } from './use-notify';
+import { useNotify } from '@/lib/notifications/use-notify';
+import { realtime } from '@/lib/realtime/live';
+import { requestOutcome$ } from '@/lib/requests/request-outcomes';
 
 /**
  * Toasts 'Operation success' or the translated error when a command sent from this tab ends,
@@ -17,7 +18,7 @@ export function RequestOutcomeToasts() {
   const { t: tErrors } = useTranslation('errors');
 
   useEffect(() => {
-    const subscription = requestOutcome$(store).subscribe(({ request, own }) => {
+    const subscription = requestOutcome$(store, realtime).subscribe(({ request, own }) => {
       const detail = t('outcome.detail', {
         command: t(`commandName.${request.command}`, { defaultValue: request.command }),
         device: own.deviceLabel,

@@ -1,5 +1,6 @@
 import type { Device, DeviceCommandRequested, QueuedRequest } from '@farola/protocol';
 import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,18 +8,18 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { buildDevice, buildRequest, PROJECT_ID } from '@/lib/api/data-generators';
 import { initI18n } from '@/lib/i18n/i18n';
-import { createFleetWriter } from '@/lib/realtime/fleet-writer';
-import { TOASTER_ID } from '@/lib/toaster';
-import { ownRequestsAtom } from './atoms';
-import { DeviceDetailPanel } from './device-detail-panel';
-import { RequestOutcomeToasts } from './request-outcome-toasts';
-import { putRequests } from './request-writer';
+import { RequestOutcomeToasts } from '@/components/request-outcome-toasts';
+import { DeviceDetailPanel } from '@/features/device/device-detail-panel';
 import { socketDouble } from '@/lib/realtime/testing/socket-double';
+import { ownRequestsAtom } from '@/lib/requests/own-requests';
+import { TOASTER_ID } from '@/lib/toaster';
 
 // The test plays the socket: it pushes request updates and reconnects.
 vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-double'));
 
 const EMPTY_PAGE = { items: [], nextCursor: null, total: 0 };
+/** The devices `GET /devices/{id}` answers, by id. */
+const devices = new Map<string, Device>();
 
 /** Answers the command with `accepted`, and `GET /queued-requests/{id}` with `current()`. */
 function serveApi(
@@ -29,6 +30,8 @@ function serveApi(
     const { pathname } = new URL(String(input), 'http://localhost');
     if (pathname.endsWith('/commands')) return new Response(JSON.stringify(await accepted), { status: 202 });
     if (/\/queued-requests\/[^/]+$/.test(pathname)) return new Response(JSON.stringify(current()));
+    const device = devices.get(/\/devices\/([^/]+)$/.exec(pathname)?.[1] ?? '');
+    if (device) return new Response(JSON.stringify(device));
     return new Response(JSON.stringify(EMPTY_PAGE));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -38,17 +41,27 @@ function serveApi(
 /** The map route with the device's panel over it, and the app-wide outcome toasts. */
 function renderApp(device: Device) {
   const store = createStore();
-  createFleetWriter(store).putDevices([device]);
+  devices.set(device.id, device);
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const location = memoryLocation({ path: `/map/devices/${device.id}`, searchPath: 'tab=details', record: true });
   render(
     <FluentProvider theme={webLightTheme}>
-      <Provider store={store}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <Route path="/map/devices/:id">{({ id }) => <DeviceDetailPanel deviceId={id} />}</Route>
-          <RequestOutcomeToasts />
-          <Toaster toasterId={TOASTER_ID} />
-        </Router>
-      </Provider>
+      <QueryClientProvider client={queries}>
+        <Provider store={store}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <Route path="/map/devices/:id">
+              {({ id }) => (
+                <DeviceDetailPanel
+                  deviceId={id}
+                  links={{ close: '/map', tab: (tab) => `/map/devices/${id}?tab=${tab}` }}
+                />
+              )}
+            </Route>
+            <RequestOutcomeToasts />
+            <Toaster toasterId={TOASTER_ID} />
+          </Router>
+        </Provider>
+      </QueryClientProvider>
     </FluentProvider>,
   );
   return store;
@@ -77,7 +90,7 @@ async function sendFromPanelAndClose(
   request: QueuedRequest,
   closeLabel = 'Close',
 ) {
-  await act(async () => fireEvent.click(screen.getByTestId(`command-${request.command}`)));
+  await act(async () => fireEvent.click(await screen.findByTestId(`command-${request.command}`)));
   await waitFor(() => expect(store.get(ownRequestsAtom).has(request.id)).toBe(true));
   await act(async () => fireEvent.click(screen.getAllByRole('button', { name: closeLabel })[0]!));
   expect(screen.queryByTestId('device-panel')).toBeNull();
@@ -165,7 +178,7 @@ describe('the outcome toasts of commands sent from this tab', () => {
     let answer: (request: QueuedRequest) => void = () => undefined;
     serveApi(new Promise<QueuedRequest>((resolve) => (answer = resolve)));
     const store = renderApp(device);
-    await act(async () => fireEvent.click(screen.getByTestId('command-switchOn')));
+    await act(async () => fireEvent.click(await screen.findByTestId('command-switchOn')));
 
     await act(async () => socketDouble.push('DeviceCommandRequested', update(finished(request, { status: 'DONE' }))));
     await act(async () => answer(request));
@@ -177,8 +190,8 @@ describe('the outcome toasts of commands sent from this tab', () => {
     const device = buildDevice({ seed: 906 });
     const request = buildRequest({ seed: 906, deviceId: device.id });
     serveApi(request);
-    const store = renderApp(device);
-    putRequests(store, [request]);
+    renderApp(device);
+    await screen.findByTestId('command-switchOff');
     const done = finished(request, { status: 'DONE' });
     await act(async () => socketDouble.push('DeviceCommandRequested', update(done)));
     await waitFor(() => expect(screen.getByTestId(`request-${request.id}`).dataset['status']).toBe('DONE'));

@@ -1,0 +1,128 @@
+import type { Device, QueuedRequest } from '@farola/protocol';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { filter, map, merge } from 'rxjs';
+import { fetchDevice } from '@/lib/api/devices';
+import { queryKeys } from '@/lib/query/query-client';
+import { bufferAnimationFrame } from '@/lib/realtime/buffer-animation-frame';
+import { realtime } from '@/lib/realtime/live';
+import { followLiveCollection } from '@/lib/realtime/live-collection';
+import { isStreamOf, resyncOf, type RealtimeClient } from '@/lib/realtime/realtime-client';
+import { mergeRequests } from '@/lib/requests/request-list';
+import { deviceRequestsQuery } from './device-requests-query';
+import { applyDeviceUpdate, toLiveEvent, type DeviceUpdate } from './device-updates';
+import { prependEvents, type EventPages } from './use-event-history';
+
+const ofDevice =
+  (deviceId: string) =>
+  <T extends { deviceId: string }>(payload: T) =>
+    payload.deviceId === deviceId;
+
+/**
+ * Reads a query now: the first time it joins the read the view's `useQuery` started; on a resync
+ * it cancels any read under way (it may predate what was missed) and reads again.
+ */
+async function freshQuery<T>(
+  queries: QueryClient,
+  reason: 'initial' | 'resync',
+  query: { queryKey: readonly unknown[]; queryFn: () => Promise<T> },
+): Promise<T> {
+  if (reason === 'resync') await queries.cancelQueries({ queryKey: query.queryKey, exact: true });
+  return queries.fetchQuery({ ...query, staleTime: 0 });
+}
+
+/** The device itself: `GET /devices/:id`, then its attribute reports, connection and state. */
+function followDevice(client: RealtimeClient, queries: QueryClient, deviceId: string) {
+  const mine = ofDevice(deviceId);
+  const items$ = merge(
+    client.event$('DeviceAttributeValueUpdated').pipe(
+      filter(mine),
+      map((payload): DeviceUpdate => ({ kind: 'attributes', payload })),
+    ),
+    client.event$('DeviceConnectionStatusUpdated').pipe(
+      filter(mine),
+      map((payload): DeviceUpdate => ({ kind: 'connection', payload })),
+    ),
+    client.event$('FleetStateUpdated').pipe(
+      filter(mine),
+      map((payload): DeviceUpdate => ({ kind: 'state', payload })),
+    ),
+  ).pipe(bufferAnimationFrame());
+  const key = queryKeys.device(deviceId);
+  return followLiveCollection<Device, DeviceUpdate>(client, {
+    name: `device ${deviceId}`,
+    load: (reason) => freshQuery(queries, reason, { queryKey: key, queryFn: () => fetchDevice(deviceId) }),
+    items$,
+    follows: (stream) => stream === `device:${deviceId}` || isStreamOf('project')(stream),
+    onSnapshot: () => undefined,
+    onItems: (updates) =>
+      queries.setQueryData<Device>(key, (device) => device && updates.reduce(applyDeviceUpdate, device)),
+  });
+}
+
+/** The device's recent queued requests, following their progress. */
+function followRequests(client: RealtimeClient, queries: QueryClient, deviceId: string) {
+  const query = deviceRequestsQuery(queries, deviceId);
+  const key = query.queryKey;
+  return followLiveCollection<QueuedRequest[], QueuedRequest>(client, {
+    name: `the requests of ${deviceId}`,
+    load: (reason) => freshQuery(queries, reason, query),
+    items$: client.event$('DeviceCommandRequested').pipe(
+      filter(ofDevice(deviceId)),
+      map((payload) => payload.request),
+      bufferAnimationFrame(),
+    ),
+    follows: isStreamOf('project'),
+    onSnapshot: () => undefined,
+    onItems: (requests) => queries.setQueryData<QueuedRequest[]>(key, (list) => mergeRequests(list ?? [], requests)),
+  });
+}
+
+/** Live events on top of the loaded event history (reloaded, not patched, on a resync). */
+function followEvents(client: RealtimeClient, queries: QueryClient, deviceId: string) {
+  const mine = ofDevice(deviceId);
+  const key = queryKeys.deviceEvents(deviceId);
+  const live = merge(
+    client.event$('DeviceAttributeValueUpdated').pipe(
+      filter(mine),
+      map((payload) => toLiveEvent('DeviceAttributeValueUpdated', payload)),
+    ),
+    client.event$('DeviceCommandRequested').pipe(
+      filter(mine),
+      map((payload) => toLiveEvent('DeviceCommandRequested', payload)),
+    ),
+    client.event$('DeviceConnectionStatusUpdated').pipe(
+      filter(mine),
+      map((payload) => toLiveEvent('DeviceConnectionStatusUpdated', payload)),
+    ),
+  )
+    .pipe(bufferAnimationFrame())
+    .subscribe((events) => queries.setQueryData<EventPages>(key, (history) => prependEvents(history, events)));
+  const reloads = client.resync$
+    .pipe(resyncOf((stream) => stream === `device:${deviceId}` || isStreamOf('project')(stream)))
+    .subscribe(() => void queries.invalidateQueries({ queryKey: key }));
+  return () => {
+    live.unsubscribe();
+    reloads.unsubscribe();
+  };
+}
+
+/**
+ * While a device's detail view is open: subscribes to its detailed stream (`{ deviceIds: [id] }`,
+ * unsubscribed on close) and keeps its query-cached details, requests and event history live.
+ */
+export function useLiveDevice(deviceId: string): void {
+  const queries = useQueryClient();
+  useEffect(() => {
+    void realtime.subscribe({ deviceIds: [deviceId] });
+    const stops = [
+      followDevice(realtime, queries, deviceId),
+      followRequests(realtime, queries, deviceId),
+      followEvents(realtime, queries, deviceId),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+      void realtime.unsubscribe({ deviceIds: [deviceId] });
+    };
+  }, [deviceId, queries]);
+}

@@ -1,0 +1,11 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+export const useInventoryPagesStyles = makeStyles({
+  details: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
+  },
+  panel: { maxWidth: '720px' },
+});

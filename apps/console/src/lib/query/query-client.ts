@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The console's one server-state cache (TanStack Query): lists and details are read with
+ * `useQuery`/`useInfiniteQuery` under the keys below, kept live by `followLiveCollection`
+ * (which writes socket updates into the cache) and invalidated after commands.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Live data arrives over the socket; refetching on focus would only repeat it.
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+      retry: 1,
+    },
+  },
+});
+
+/** Every query key, in one place, so a feature invalidates exactly what another reads. */
+export const queryKeys = {
+  device: (deviceId: string) => ['device', deviceId] as const,
+  deviceEvents: (deviceId: string) => ['device', deviceId, 'events'] as const,
+  deviceRequests: (deviceId: string) => ['device', deviceId, 'requests'] as const,
+};

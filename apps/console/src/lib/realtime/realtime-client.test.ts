@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROJECT_ID } from '@/lib/api/data-generators';
+import { RealtimeClient, type Resync } from './realtime-client';
+import { createSocketDouble } from './testing/socket-double';
+import type { TransportEventPayloads } from './transport';
+
+const DEVICE_ID = '00000000-0000-4000-8000-000000000001';
+const PROJECT_STREAM = `project:${PROJECT_ID}`;
+const FLEET_STREAM = `fleet:${PROJECT_ID}`;
+const DEVICE_STREAM = `device:${DEVICE_ID}`;
+
+function connection(
+  seq: number | undefined,
+  connected = true,
+): TransportEventPayloads['DeviceConnectionStatusUpdated'] {
+  const base = { deviceId: DEVICE_ID, projectId: PROJECT_ID, ts: '2025-05-04T10:00:00.000Z', connected };
+  return seq === undefined ? base : { ...base, stream: PROJECT_STREAM, seq };
+}
+
+function setup() {
+  const { transport, server } = createSocketDouble();
+  const client = new RealtimeClient(transport, 20);
+  const stop = client.start();
+  const seen: (number | undefined)[] = [];
+  const resyncs: Resync[] = [];
+  client.event$('DeviceConnectionStatusUpdated').subscribe((item) => seen.push(item.seq));
+  client.resync$.subscribe((resync) => resyncs.push(resync));
+  return { client, server, seen, resyncs, stop };
+}
+
+let stop: () => void = () => undefined;
+afterEach(() => {
+  stop();
+  vi.restoreAllMocks();
+});
+
+describe('the realtime client', () => {
+  it('drops items it has already seen and passes on the new ones in order', () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 4 } });
+    for (const seq of [3, 4, 5, 5, 6]) env.server.push('DeviceConnectionStatusUpdated', connection(seq));
+    expect(env.seen).toEqual([5, 6]);
+    expect(env.resyncs).toEqual([]);
+  });
+
+  it('passes on items without a stream position, as a server without streams sends them', () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect();
+    env.server.push('DeviceConnectionStatusUpdated', connection(undefined));
+    env.server.push('DeviceConnectionStatusUpdated', connection(undefined, false));
+    expect(env.seen).toEqual([undefined, undefined]);
+  });
+
+  it('resumes in the handshake from the last seq seen, and reloads only what the session says must resync', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 0, [FLEET_STREAM]: 7 } });
+    env.server.push('DeviceConnectionStatusUpdated', connection(1));
+    expect(env.server.handshakeResume()).toEqual({
+      epoch: 'e1',
+      positions: { [PROJECT_STREAM]: 1, [FLEET_STREAM]: 7 },
+    });
+    // The session's positions are those after the replay, which follows it before any live item.
+    env.server.reconnect({
+      epoch: 'e1',
+      streams: { [PROJECT_STREAM]: 3, [FLEET_STREAM]: 9 },
+      resumed: { caughtUp: [PROJECT_STREAM], resync: [FLEET_STREAM] },
+    });
+    env.server.push('DeviceConnectionStatusUpdated', connection(2, false));
+    env.server.push('DeviceConnectionStatusUpdated', connection(3));
+    expect(env.seen).toEqual([1, 2, 3]);
+    await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: false, streams: [FLEET_STREAM] }]));
+    expect(env.server.requests.map((request) => request.name)).not.toContain('resume');
+  });
+
+  it('resumes with the resume message when the session does not answer the handshake', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 0, [FLEET_STREAM]: 7 } });
+    env.server.push('DeviceConnectionStatusUpdated', connection(1));
+    env.server.answer('resume', () => {
+      // The server replays what was missed before it answers.
+      env.server.push('DeviceConnectionStatusUpdated', connection(1));
+      env.server.push('DeviceConnectionStatusUpdated', connection(2, false));
+      return { ok: true, epoch: 'e1', caughtUp: [PROJECT_STREAM, FLEET_STREAM], resync: [] };
+    });
+    env.server.reconnect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 2, [FLEET_STREAM]: 7 } });
+    await vi.waitFor(() => expect(env.seen).toEqual([1, 2]));
+    expect(env.server.requests.find((request) => request.name === 'resume')?.body).toEqual({
+      epoch: 'e1',
+      positions: { [PROJECT_STREAM]: 1, [FLEET_STREAM]: 7 },
+    });
+    expect(env.resyncs).toEqual([]);
+  });
+
+  it('reloads only the streams the server answers resync', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 3, [FLEET_STREAM]: 9 } });
+    env.server.answer('resume', () => ({ ok: true, epoch: 'e1', caughtUp: [PROJECT_STREAM], resync: [FLEET_STREAM] }));
+    env.server.reconnect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 3, [FLEET_STREAM]: 12 } });
+    await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: false, streams: [FLEET_STREAM] }]));
+    expect(env.client.position(FLEET_STREAM)).toBeUndefined();
+    expect(env.client.position(PROJECT_STREAM)).toBe(3);
+  });
+
+  it('reloads everything after a reconnect to a server that never sent a session', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect();
+    env.server.reconnect();
+    await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: true }]));
+    expect(env.server.requests.map((request) => request.name)).not.toContain('resume');
+  });
+
+  it('reloads everything when the resume is refused or unanswered', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 3 } });
+    env.server.reconnect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 3 } });
+    await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: true }]));
+  });
+
+  it('reloads a stream whose hole is not filled in time', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 1 } });
+    env.server.push('DeviceConnectionStatusUpdated', connection(2));
+    env.server.push('DeviceConnectionStatusUpdated', connection(5));
+    expect(env.seen).toEqual([2, 5]);
+    await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: false, streams: [PROJECT_STREAM] }]));
+  });
+
+  it('accepts items of one stream that arrive out of order (batched per event name), once each', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 1 } });
+    env.server.push('DeviceConnectionStatusUpdated', connection(2));
+    env.server.push('DeviceConnectionStatusUpdated', connection(4));
+    env.server.push('DeviceConnectionStatusUpdated', connection(3));
+    env.server.push('DeviceConnectionStatusUpdated', connection(3));
+    expect(env.seen).toEqual([2, 4, 3]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(env.resyncs).toEqual([]);
+  });
+
+  it('drops live items a REST snapshot already holds, and reloads a snapshot the session shows was behind', () => {
+    const env = setup();
+    stop = env.stop;
+    env.client.noteSnapshot({ [PROJECT_STREAM]: 5, [FLEET_STREAM]: 2 });
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 5, [FLEET_STREAM]: 4 } });
+    env.server.push('DeviceConnectionStatusUpdated', connection(5));
+    env.server.push('DeviceConnectionStatusUpdated', connection(6));
+    expect(env.seen).toEqual([6]);
+    expect(env.resyncs).toEqual([{ all: false, streams: [FLEET_STREAM] }]);
+  });
+
+  it('subscribes a device stream once however many views hold it, and unsubscribes when the last lets go', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: {} });
+    env.server.answer('subscribe', () => ({ ok: true, streams: { [DEVICE_STREAM]: 12 } }));
+    env.server.answer('unsubscribe', () => ({ ok: true }));
+    await env.client.subscribe({ deviceIds: [DEVICE_ID] });
+    await env.client.subscribe({ deviceIds: [DEVICE_ID] });
+    expect(env.client.position(DEVICE_STREAM)).toBe(12);
+    await env.client.unsubscribe({ deviceIds: [DEVICE_ID] });
+    await env.client.unsubscribe({ deviceIds: [DEVICE_ID] });
+    expect(env.server.requests).toEqual([
+      { name: 'subscribe', body: { deviceIds: [DEVICE_ID] } },
+      { name: 'unsubscribe', body: { deviceIds: [DEVICE_ID] } },
+    ]);
+    expect(env.client.position(DEVICE_STREAM)).toBeUndefined();
+  });
+
+  it('sends a subscription made while the socket was down once it connects', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const env = setup();
+    stop = env.stop;
+    await env.client.subscribe({ deviceIds: [DEVICE_ID] });
+    env.server.answer('subscribe', () => ({ ok: true, streams: { [DEVICE_STREAM]: 0 } }));
+    env.server.connect({ epoch: 'e1', streams: {} });
+    await vi.waitFor(() => expect(env.client.position(DEVICE_STREAM)).toBe(0));
+    expect(env.server.requests.filter((request) => request.name === 'subscribe')).toHaveLength(2);
+  });
+});
