@@ -1,5 +1,4 @@
 import {
-  DEMO_PROJECT_ID,
   type GatewayConnectionMessage,
   GatewayConnectionMessageSchema,
   parseTopic,
@@ -11,11 +10,11 @@ import {
   type UpConnectionMessage,
 } from '@farola/protocol';
 import type { z } from 'zod';
-import type { DeviceIndexEntry, DeviceRepository } from '../repositories/device.repository';
-import type { ProjectRepository } from '../repositories/project.repository';
+import type { DeviceIndexEntry } from '../repositories/device.repository';
 import type { DeviceEventPublisher } from '../realtime/device-events';
 import type { DeviceIndex } from './device-index';
 import type { RateLimitedWarn } from './ingest-log';
+import type { Registrar } from './registrar';
 import type { WriteBehind } from './write-behind';
 
 /** Counters exposed by the health endpoint. */
@@ -27,8 +26,8 @@ export interface MqttMetrics {
 
 export interface IngestDeps {
   index: DeviceIndex;
-  devices: DeviceRepository;
-  projects: ProjectRepository;
+  /** Stores devices announced over MQTT (in batches). */
+  registrar: Pick<Registrar, 'register'>;
   events: DeviceEventPublisher;
   writer: WriteBehind;
   /** Applies a device's answer to a command; resolves false when the request is unknown. */
@@ -189,13 +188,12 @@ export class Ingest {
   private async register(serial: string, message: UpConnectionMessage, receivedAt: string): Promise<void> {
     const registration = message.registration!;
     const connection = { connected: message.connected, ts: message.ts ?? receivedAt };
-    const registering = (async () => {
-      const hint = registration.projectId;
-      const projectId = hint && (await this.deps.projects.exists(hint)) ? hint : DEMO_PROJECT_ID;
-      const device = await this.deps.devices.register(serial, registration, projectId, connection);
-      this.deps.index.add(device);
-      return device;
-    })();
+    const registering = this.deps.registrar
+      .register(serial, registration, registration.projectId, connection)
+      .then((device) => {
+        this.deps.index.add(device);
+        return device;
+      });
     this.registering.set(serial, registering);
     try {
       const device = await registering;

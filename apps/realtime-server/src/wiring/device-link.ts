@@ -6,6 +6,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from '../devices/embedded-br
 import { Ingest } from '../devices/ingest';
 import { RateLimitedWarn } from '../devices/ingest-log';
 import { connectGateway, type MqttGateway } from '../devices/mqtt-gateway';
+import { Registrar } from '../devices/registrar';
 import { RegistrationRecovery } from '../devices/registration-recovery';
 import type { WriteBehind } from '../devices/write-behind';
 import type { DeviceEventPublisher } from '../realtime/device-events';
@@ -66,8 +67,7 @@ export async function createDeviceLink(config: FarolaConfig, deps: DeviceLinkDep
   });
   const ingest = new Ingest({
     index,
-    devices: repositories.devices,
-    projects: repositories.projects,
+    registrar: new Registrar(repositories.devices),
     events,
     writer,
     onCommandAnswer: (device, message) => queue.onDeviceAnswer(device, message),
