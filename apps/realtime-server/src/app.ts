@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { FarolaConfig } from './config';
@@ -36,6 +37,8 @@ export function createApp(deps: AppDeps): Express {
     });
     next();
   });
+  // API answers and any file without a precompressed twin; what is already encoded passes as is.
+  app.use(compression());
   app.use(systemRoutes(deps.config, deps.health));
   const document = openApiDocument();
   app.get('/lighting/api/v1/openapi.json', (_req, res) => {

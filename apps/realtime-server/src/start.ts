@@ -129,6 +129,8 @@ function buildApp({ config, logger, storage, index, writer, projects, authentica
       devices: () => index.size,
       sockets: () => http.io.engine.clientsCount,
       mqtt: link.ingest.metrics,
+      deviceLink: () => link.gateway.link,
+      storage: () => ({ pending: writer.pending, quarantined: writer.quarantined }),
       database: db.kind,
       broker: link.broker.embedded ? 'embedded' : 'external',
     },

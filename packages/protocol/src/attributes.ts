@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OperateModeSchema, OutputModeSchema } from './modes';
-import { IsoDateTimeSchema } from './primitives';
+import { IsoDateTimeSchema, text } from './primitives';
 
 const number = (min: number, max: number) => z.number().min(min).max(max);
 
@@ -39,16 +39,16 @@ export const ATTRIBUTES = {
   instantaneousActivePower: { schema: number(0, 1e6), unit: 'W' },
   voltage: { schema: number(0, 1000), unit: 'V' },
   lifetime: { schema: number(0, 1e6), unit: 'h' },
-  apn: { schema: z.string().max(100) },
-  ipAddresses: { schema: z.array(z.string().max(64)).max(8) },
-  firmwareVersion: { schema: z.string().min(1).max(40) },
-  modelNumber: { schema: z.string().min(1).max(60) },
+  apn: { schema: text().max(100) },
+  ipAddresses: { schema: z.array(text().max(64)).max(8) },
+  firmwareVersion: { schema: text().min(1).max(40) },
+  modelNumber: { schema: text().min(1).max(60) },
   uncertainty: { schema: number(0, 1e5), unit: 'm' },
   operateMode: { schema: OperateModeSchema },
   powerFactor: { schema: number(-1, 1) },
   instantaneousReactivePower: { schema: number(-1e6, 1e6), unit: 'var' },
   signalStrength: { schema: number(-150, 0), unit: 'dBm' },
-  identifiedLuminaireType: { schema: z.string().max(60) },
+  identifiedLuminaireType: { schema: text().max(60) },
   minPower: { schema: number(0, 1e6), unit: 'W' },
   maxPower: { schema: number(0, 1e6), unit: 'W' },
   remoteManagementEnabled: { schema: z.boolean() },
@@ -63,12 +63,12 @@ export const ATTRIBUTES = {
   estimatedOperatingMinutes: { schema: number(0, 6e7), unit: 'min' },
   totalActiveEnergy: { schema: number(0, 1e9), unit: 'kWh' },
   operatingHours: { schema: number(0, 1e6), unit: 'h' },
-  cellId: { schema: z.string().max(40) },
+  cellId: { schema: text().max(40) },
   connected: { schema: z.boolean() },
   shouldBeConnectedByGroup: { schema: z.boolean() },
   driverOutputVoltage: { schema: number(0, 1000), unit: 'V' },
   driverOutputCurrent: { schema: number(0, 100), unit: 'A' },
-  timezone: { schema: z.string().min(1).max(64) },
+  timezone: { schema: text().min(1).max(64) },
 } satisfies Record<string, AttributeMeta>;
 
 export type AttributeKey = keyof typeof ATTRIBUTES;

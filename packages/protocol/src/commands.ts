@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import type { DeviceType, Vendor } from './vendors';
 
 /** Bounds of the `blink` command's parameters: number of blinks, and cycle in seconds. */
@@ -24,7 +25,7 @@ export const COMMAND_PARAMS = {
   reboot: empty,
   dimmingCheck: empty,
   factoryReset: empty,
-  upgrade: z.strictObject({ version: z.string().min(1).max(40).optional() }),
+  upgrade: z.strictObject({ version: text().min(1).max(40).optional() }),
   downgrade: empty,
   createAstroCalendar: z.strictObject({
     sunriseOffsetMinutes: z.number().int().min(-ASTRO_OFFSET_LIMIT_MINUTES).max(ASTRO_OFFSET_LIMIT_MINUTES),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AttributeValuesSchema } from './attributes';
 import { DeviceStatusSchema } from './lifecycle';
 import { PageQuerySchema } from './pagination';
-import { IsoDateTimeSchema } from './primitives';
+import { IsoDateTimeSchema, text } from './primitives';
 import { DeviceTypeSchema, VendorSchema } from './vendors';
 
 const latitude = z.number().min(-90).max(90);
@@ -26,13 +26,13 @@ export const DeviceSchema = z.object({
   vendor: VendorSchema,
   projectId: z.uuid(),
   status: DeviceStatusSchema,
-  name: z.string().max(120),
-  imei: z.string().max(20).nullable(),
-  ip: z.string().max(64).nullable(),
-  reference: z.string().max(120).nullable(),
-  category: z.string().max(60).nullable(),
-  modelNumber: z.string().max(60).nullable(),
-  firmwareVersion: z.string().max(40).nullable(),
+  name: text().max(120),
+  imei: text().max(20).nullable(),
+  ip: text().max(64).nullable(),
+  reference: text().max(120).nullable(),
+  category: text().max(60).nullable(),
+  modelNumber: text().max(60).nullable(),
+  firmwareVersion: text().max(40).nullable(),
   latitude: latitude.nullable(),
   longitude: longitude.nullable(),
   fixedLocation: z.boolean(),

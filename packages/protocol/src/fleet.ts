@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SerialNumberSchema } from './devices';
 import { DeviceStatusSchema } from './lifecycle';
+import { text } from './primitives';
 import { DeviceTypeSchema, VendorSchema } from './vendors';
 
 /** At most this many `deviceId`s in one `GET /fleet` or one `subscribe`. */
@@ -43,7 +44,7 @@ const repeated = <T extends z.ZodType>(item: T, max: number) =>
 export const FleetListQuerySchema = z.object({
   projectId: z.uuid().optional(),
   deviceId: repeated(z.uuid(), FLEET_DEVICE_IDS_MAX).optional(),
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
 });
 export type FleetListQuery = z.infer<typeof FleetListQuerySchema>;
 

@@ -3,7 +3,7 @@ import { AlarmTypeSchema } from './alarms';
 import { AttributeValuesSchema } from './attributes';
 import { CommandNameSchema } from './commands';
 import { DeviceSchema, SerialNumberSchema } from './devices';
-import { IsoDateTimeSchema } from './primitives';
+import { IsoDateTimeSchema, JsonRecordSchema, text } from './primitives';
 
 /** `up/attributes`: values measured at `ts`. */
 export const UpAttributesMessageSchema = z.strictObject({ ts: IsoDateTimeSchema, values: AttributeValuesSchema });
@@ -66,7 +66,7 @@ export const UpCommandMessageSchema = z
     requestId: z.uuid(),
     status: z.enum(['IN_PROGRESS', 'DONE', 'ERROR']),
     progress: z.number().int().min(0).max(100),
-    error: z.strictObject({ code: DeviceErrorCodeSchema, message: z.string().max(500).optional() }).optional(),
+    error: z.strictObject({ code: DeviceErrorCodeSchema, message: text().max(500).optional() }).optional(),
     ts: IsoDateTimeSchema.optional(),
   })
   .refine((message) => message.status !== 'ERROR' || message.error !== undefined, {
@@ -93,7 +93,7 @@ export type UpAlarmMessage = z.infer<typeof UpAlarmMessageSchema>;
 export const DownCommandMessageSchema = z.strictObject({
   requestId: z.uuid(),
   command: CommandNameSchema,
-  params: z.record(z.string(), z.unknown()),
+  params: JsonRecordSchema,
   attempt: z.number().int().min(1),
   ts: IsoDateTimeSchema,
 });

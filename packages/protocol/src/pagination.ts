@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;
@@ -25,8 +26,8 @@ export function sortSchema<const F extends string>(...fields: [F, ...F[]]) {
  */
 export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  cursor: z.string().min(1).max(500).optional(),
-  q: z.string().trim().max(200).optional(),
+  cursor: text().min(1).max(500).optional(),
+  q: text().trim().max(200).optional(),
   sort: z.undefined({ error: 'This list has a fixed order and takes no sort' }).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
@@ -35,7 +36,7 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    nextCursor: z.string().nullable(),
+    nextCursor: text().nullable(),
     total: z.number().int().min(0),
   });
 }

@@ -8,3 +8,27 @@ import { z } from 'zod';
  * IsoDateTimeSchema.safeParse('2026-11-21T18:00:00').success; // false: no zone
  */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Whether a value, or any string or key inside it, holds a NUL character. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  }
+  return false;
+}
+
+const NO_NUL = { message: 'Must not contain a NUL character' };
+
+/**
+ * Text as Farola stores it. PostgreSQL's text and jsonb cannot hold a NUL character, so every
+ * string that crosses the protocol boundary (MQTT, HTTP bodies, queries) refuses one.
+ *
+ * @example
+ * text().max(100).safeParse('a\u0000b').success; // false
+ */
+export const text = () => z.string().refine((value) => !value.includes('\u0000'), NO_NUL);
+
+/** Free-form JSON parameters (a command's `params`): any values, but no NUL in any string or key. */
+export const JsonRecordSchema = z.record(text(), z.unknown()).refine((value) => !containsNul(value), NO_NUL);

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { PageQuerySchema, sortSchema } from './pagination';
-import { IsoDateTimeSchema } from './primitives';
+import { IsoDateTimeSchema, text } from './primitives';
 
 /** A project, or a subproject when `parentId` is set. */
 export const ProjectSchema = z.object({
   id: z.uuid(),
-  name: z.string().min(1).max(120),
+  name: text().min(1).max(120),
   parentId: z.uuid().nullable(),
   createdAt: IsoDateTimeSchema,
-  clientInfo: z.string().max(2000).nullable(),
-  logoUrl: z.string().max(2000).nullable(),
+  clientInfo: text().max(2000).nullable(),
+  logoUrl: text().max(2000).nullable(),
   supportEmail: z.email().nullable(),
 });
 export type Project = z.infer<typeof ProjectSchema>;

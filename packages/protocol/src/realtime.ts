@@ -6,6 +6,7 @@ import {
   type DeviceConnectionStatusUpdated,
 } from './events';
 import { FLEET_DEVICE_IDS_MAX, type FleetState, FleetStateSchema } from './fleet';
+import { text } from './primitives';
 
 /**
  * Streams (docs/realtime.md). Every pushed item belongs to one stream and carries its `stream`
@@ -34,7 +35,7 @@ export const StreamPositionSchema = z.object({ stream: z.string().max(80), seq: 
 export type StreamPosition = z.infer<typeof StreamPositionSchema>;
 
 /** Last sequence number per stream name. */
-export const StreamPositionsSchema = z.record(z.string().max(80), z.number().int().min(0));
+export const StreamPositionsSchema = z.record(text().max(80), z.number().int().min(0));
 export type StreamPositions = z.infer<typeof StreamPositionsSchema>;
 
 /** A change of one device's compact state, pushed on `fleet:<projectId>`. */
@@ -69,7 +70,7 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 /** `resume` after a reconnect: the epoch the client saw and its last seq per stream. */
 export const ResumeSchema = z.strictObject({
-  epoch: z.string().min(1).max(64),
+  epoch: text().min(1).max(64),
   positions: StreamPositionsSchema.refine((positions) => Object.keys(positions).length <= 1000, {
     message: 'At most 1000 streams',
   }),

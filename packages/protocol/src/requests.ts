@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CommandNameSchema } from './commands';
 import { ErrorCodeSchema } from './errors';
 import { PageQuerySchema } from './pagination';
-import { IsoDateTimeSchema } from './primitives';
+import { IsoDateTimeSchema, JsonRecordSchema, text } from './primitives';
 
 /** Queued request statuses (spec §4). `IN_PROGRESS` is the only one that can still change. */
 export const QueuedRequestStatusSchema = z.enum(['IN_PROGRESS', 'DONE', 'ERROR', 'CANCELLED']);
@@ -22,12 +22,12 @@ export const QueuedRequestSchema = z.object({
   deviceId: z.uuid(),
   projectId: z.uuid(),
   command: CommandNameSchema,
-  params: z.record(z.string(), z.unknown()),
+  params: JsonRecordSchema,
   status: QueuedRequestStatusSchema,
   progress: z.number().int().min(0).max(100),
   attempt: z.number().int().min(1),
-  error: z.object({ code: ErrorCodeSchema, message: z.string() }).nullable(),
-  requestedBy: z.string().nullable(),
+  error: z.object({ code: ErrorCodeSchema, message: text() }).nullable(),
+  requestedBy: text().nullable(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
   finishedAt: IsoDateTimeSchema.nullable(),

@@ -177,6 +177,19 @@ describe('device ingest over MQTT', () => {
     expect((await h.api('/v1/devices?limit=1')).status).toBe(200);
   });
 
+  it("refuses a report with a NUL in a string value and goes on storing the fleet's reports", async () => {
+    const serial = uniqueSerial('NUL');
+    const id = await h.register(serial);
+    const before = (await h.api('/health')).body.mqtt.rejected;
+    await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { apn: 'a\u0000b' } });
+    await expect.poll(async () => (await h.api('/health')).body.mqtt.rejected).toBe(before + 1);
+    await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { apn: 'internet', dimming: 12 } });
+    await expect
+      .poll(async () => (await h.api(`/v1/devices/${id}`)).body.attributes)
+      .toMatchObject({ apn: 'internet', dimming: 12 });
+    expect((await h.api('/health')).body.storage).toEqual({ pending: expect.any(Number), quarantined: 0 });
+  });
+
   it('pages through every device exactly once', async () => {
     const prefix = uniqueSerial('PAGE');
     const serials = Array.from({ length: 7 }, (_, i) => `${prefix}-${i}`);

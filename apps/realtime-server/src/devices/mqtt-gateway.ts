@@ -6,7 +6,15 @@ import type { Logger } from 'pino';
 /** Topic filters per SUBSCRIBE packet when replaying retained messages. */
 const REPLAY_CHUNK = 200;
 
+/** Whether the server's MQTT client is connected to the broker, and since when. */
+export interface LinkState {
+  connected: boolean;
+  since: string;
+}
+
 export interface MqttGateway {
+  /** The link to the broker as it is now: devices are out of reach while it is down. */
+  readonly link: LinkState;
   publishCommand(serialNumber: string, message: DownCommandMessage): Promise<void>;
   /** Asks the broker to deliver these devices' retained `up/connection` messages again. */
   replayConnections(serialNumbers: string[]): Promise<void>;
@@ -28,9 +36,23 @@ export async function connectGateway(
     clean: true,
     reconnectPeriod: 1000,
   });
+  const link: LinkState = { connected: true, since: new Date().toISOString() };
+  const setLink = (connected: boolean) => {
+    if (link.connected === connected) return;
+    link.connected = connected;
+    link.since = new Date().toISOString();
+  };
   client.on('message', (topic, payload) => onMessage(topic, payload));
   client.on('error', (error) => logger.error({ err: error }, 'MQTT gateway error'));
-  client.on('offline', () => logger.warn({ url }, 'MQTT gateway offline; reconnecting'));
+  client.on('connect', () => {
+    if (!link.connected) logger.info({ url }, 'MQTT gateway connected again');
+    setLink(true);
+  });
+  client.on('close', () => setLink(false));
+  client.on('offline', () => {
+    setLink(false);
+    logger.warn({ url }, 'MQTT gateway offline; reconnecting');
+  });
   // Gateways first: the broker replays retained messages per subscription, and a gateway's retained
   // last will must be known before the retained device announcements it makes stale.
   const gatewaysFirst = [...topics.serverSubscriptions].sort(
@@ -43,6 +65,7 @@ export async function connectGateway(
     throw error;
   }
   return {
+    link,
     async publishCommand(serialNumber, message) {
       await client.publishAsync(topics.downCommands(serialNumber), JSON.stringify(message), { qos: 1 });
     },

@@ -26,7 +26,67 @@ export class UnwrittenDataError extends Error {
   }
 }
 
+/**
+ * Whether the database refused the rows themselves (SQLSTATE class 22, data exception, or 23,
+ * integrity violation) rather than being unreachable: retrying the same rows would fail for ever.
+ */
+export function isRefusedData(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
+}
+
+/** The rows a write could not take because the database was unreachable, in their order. */
+class Unwritten<T> extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly rows: T[],
+  ) {
+    super('unwritten rows');
+  }
+}
+
+/**
+ * Writes `rows`; when the database refuses their data, halves the batch until each refused row is
+ * alone, quarantines it and writes the others, so one bad row never stops the rest being stored.
+ * Any other failure throws `Unwritten` with the rows not yet written.
+ */
+async function writeIsolating<T>(
+  rows: T[],
+  write: (rows: T[]) => Promise<void>,
+  quarantine: (row: T, error: unknown) => void,
+): Promise<void> {
+  if (rows.length === 0) return;
+  try {
+    await write(rows);
+  } catch (error) {
+    if (!isRefusedData(error)) throw new Unwritten(error, rows);
+    if (rows.length === 1) return quarantine(rows[0]!, error);
+    const half = Math.ceil(rows.length / 2);
+    const rest = rows.slice(half);
+    try {
+      await writeIsolating(rows.slice(0, half), write, quarantine);
+    } catch (failure) {
+      throw failure instanceof Unwritten ? new Unwritten(failure.cause, [...(failure.rows as T[]), ...rest]) : failure;
+    }
+    await writeIsolating(rest, write, quarantine);
+  }
+}
+
+/** Kept for inspection: the most recent rows the database refused. */
+const QUARANTINE_KEPT = 100;
+
+export interface QuarantinedRow {
+  sink: 'connections' | 'attributes' | 'events';
+  row: unknown;
+  code: string;
+  at: string;
+}
+
 export class WriteBehind {
+  /** Rows the database refused and that were set aside so the others could be written. */
+  quarantined = 0;
+  /** The last rows set aside, newest last. */
+  readonly quarantine: QuarantinedRow[] = [];
   private events: EventWrite[] = [];
   private attributes = new Map<string, AttributeWrite>();
   private connections = new Map<string, ConnectionWrite>();
@@ -129,32 +189,61 @@ export class WriteBehind {
   /** Writes what is buffered when it starts, events in statements of at most `maxPending` rows. */
   private async writeBuffered(): Promise<void> {
     if (this.pending === 0) return;
-    const events = this.events;
+    let events = this.events;
     let attributes = [...this.attributes.values()];
     let connections = [...this.connections.values()];
     this.events = [];
     this.attributes = new Map();
     this.connections = new Map();
-    let written = 0;
     try {
       // Devices first: an event must never be visible before the state it describes.
-      await this.repositories.devices.applyConnections(connections);
+      await this.isolating('connections', connections, (rows) => this.repositories.devices.applyConnections(rows));
       connections = [];
-      await this.repositories.devices.applyAttributes(attributes);
+      await this.isolating('attributes', attributes, (rows) => this.repositories.devices.applyAttributes(rows));
       attributes = [];
-      for (; written < events.length; written += this.options.maxPending) {
-        await this.repositories.events.insertMany(events.slice(written, written + this.options.maxPending));
+      for (let written = 0; written < events.length; written += this.options.maxPending) {
+        const batch = events.slice(written, written + this.options.maxPending);
+        try {
+          await this.isolating('events', batch, (rows) => this.repositories.events.insertMany(rows));
+        } catch (error) {
+          events = [
+            ...(error instanceof Unwritten ? (error.rows as EventWrite[]) : batch),
+            ...events.slice(written + batch.length),
+          ];
+          throw error;
+        }
       }
+      events = [];
       this.failing = false;
-    } catch (error) {
+    } catch (failure) {
       this.failing = true;
-      const unwritten = events.slice(written);
-      this.restore(unwritten, attributes, connections);
+      if (failure instanceof Unwritten && connections.length > 0) connections = failure.rows as ConnectionWrite[];
+      else if (failure instanceof Unwritten && attributes.length > 0) attributes = failure.rows as AttributeWrite[];
+      this.restore(events, attributes, connections);
       this.logger.error(
-        { err: error, events: unwritten.length, attributes: attributes.length, connections: connections.length },
+        {
+          err: failure instanceof Unwritten ? failure.cause : failure,
+          events: events.length,
+          attributes: attributes.length,
+          connections: connections.length,
+        },
         'write-behind flush failed; keeping the batch to retry',
       );
     }
+  }
+
+  /** Writes one sink's rows, setting aside (and counting) each row the database refuses. */
+  private isolating<T>(sink: QuarantinedRow['sink'], rows: T[], write: (rows: T[]) => Promise<void>): Promise<void> {
+    return writeIsolating(rows, write, (row, error) => {
+      this.quarantined += 1;
+      const code = String((error as { code?: unknown }).code);
+      this.quarantine.push({ sink, row, code, at: new Date().toISOString() });
+      if (this.quarantine.length > QUARANTINE_KEPT) this.quarantine.shift();
+      this.logger.warn(
+        { sink, row, code, err: error },
+        'the database refused a row; it is quarantined and the others written',
+      );
+    });
   }
 
   /** Puts a failed batch back in front of what arrived since; newer state for a device wins. */

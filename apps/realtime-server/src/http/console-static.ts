@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import { Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 // Paths under /lighting/ that belong to the server, never to the console's router.
 const SERVER_PATHS = /^\/lighting\/(api|socket\.io|src\/config\.js)(\/|$)/;
 
 /**
- * The built console under /lighting/: hashed assets cached for good, and every other GET
- * answered with index.html so history-mode deep links (/lighting/map/devices/ID) load the app.
+ * The built console under /lighting/: the build's precompressed `.br` and `.gz` files when the
+ * browser accepts them (the compression middleware compresses anything else on the fly),
+ * content-hashed assets cached for good, and every other GET answered with index.html so
+ * history-mode deep links (/lighting/map/devices/ID) load the app.
  */
 export function consoleStatic(consoleDir: string): Router {
   const router = Router();
@@ -15,11 +18,15 @@ export function consoleStatic(consoleDir: string): Router {
   router.get('/', (_req, res) => res.redirect('/lighting/'));
   router.use(
     '/lighting',
-    express.static(consoleDir, {
+    expressStaticGzip(consoleDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      setHeaders: (res, file) => {
-        const immutable = file.startsWith(path.join(consoleDir, 'assets') + path.sep);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      serveStatic: {
+        setHeaders: (res, file) => {
+          const immutable = file.startsWith(path.join(consoleDir, 'assets') + path.sep);
+          res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
       },
     }),
   );

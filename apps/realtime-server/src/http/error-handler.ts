@@ -3,28 +3,48 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from './app-error';
 
-/** What body-parser rejects a request with: a client error status and a `type` such as 'entity.too.large'. */
-interface BodyParserError {
+/**
+ * What express's router and body parser reject a request with (http-errors): a client error
+ * status and, from the parser, a `type` such as 'entity.too.large'. A path whose percent-encoding
+ * does not decode, a charset or Content-Encoding the parser does not know, a compressed body that
+ * does not inflate: all are the client's mistake, never a server error.
+ */
+interface ClientError {
   status: number;
-  type: string;
+  type?: unknown;
   message: string;
 }
 
-function isBodyParserError(error: unknown): error is BodyParserError {
-  if (typeof error !== 'object' || error === null) return false;
-  const { status, type } = error as { status?: unknown; type?: unknown };
-  return typeof type === 'string' && typeof status === 'number' && status >= 400 && status <= 499;
+function isClientError(error: unknown): error is ClientError {
+  if (!(error instanceof Error)) return false;
+  const { status } = error as { status?: unknown };
+  return typeof status === 'number' && status >= 400 && status <= 499;
 }
 
-function fromBodyParser(error: BodyParserError): AppError {
+function fromClientError(error: ClientError): AppError {
   if (error.status === 413) return new AppError('FILE_TOO_LARGE', undefined, 'Request body too large');
-  const message = error.type === 'entity.parse.failed' ? 'Malformed JSON body' : error.message;
-  return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'type', message }]);
+  if (error instanceof URIError) {
+    return new AppError('VALIDATION_FAILED', [
+      { path: '', rule: 'format', message: 'Malformed percent-encoding in the path' },
+    ]);
+  }
+  if (error.type === 'entity.parse.failed') {
+    return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'type', message: 'Malformed JSON body' }]);
+  }
+  if (error.type === 'encoding.unsupported') {
+    return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'enum', message: error.message }]);
+  }
+  if (typeof error.type === 'string')
+    return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'type', message: error.message }]);
+  // Inflating the body failed (zlib or brotli): it does not match its Content-Encoding.
+  return new AppError('VALIDATION_FAILED', [
+    { path: '', rule: 'format', message: 'The body does not match its Content-Encoding' },
+  ]);
 }
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (isBodyParserError(error)) return fromBodyParser(error);
+  if (isClientError(error)) return fromClientError(error);
   return new AppError('UNKNOWN_ERROR');
 }
 

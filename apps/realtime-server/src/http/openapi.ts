@@ -22,7 +22,9 @@ const MeSchema = z.object({
   projectIds: z.array(z.uuid()),
 });
 const HealthSchema = z.object({
-  status: z.literal('ok'),
+  status: z.enum(['ok', 'degraded']),
+  deviceLink: z.object({ connected: z.boolean(), since: z.iso.datetime() }),
+  storage: z.object({ pending: z.number().int(), quarantined: z.number().int() }),
   uptimeSeconds: z.number(),
   devices: z.number().int(),
   sockets: z.number().int(),
@@ -51,7 +53,13 @@ const ok = (ref: keyof typeof COMPONENTS, description = 'OK', status = 200) => (
 
 function paths(): Record<string, unknown> {
   return {
-    '/health': { get: { summary: 'Liveness and counters', security: [], responses: ok('Health') } },
+    '/health': {
+      get: {
+        summary: 'Liveness, device link and counters (503 `degraded` while the MQTT broker is unreachable)',
+        security: [],
+        responses: { ...ok('Health'), ...ok('Health', 'Degraded: the MQTT broker is unreachable', 503) },
+      },
+    },
     '/v1/me': {
       get: { summary: 'The caller and the projects it may see', responses: { ...ok('Me'), ...errorResponses(401) } },
     },

@@ -57,8 +57,10 @@ export class EventRepository {
       filters.add(`id < ${filters.param(id)}::bigint`);
     }
     const rows = await this.db.query<EventRow>(
+      // Ordered by the bigint column itself: a bare `id` here would name the text alias above
+      // and sort '99' after '100', repeating and skipping events from page to page.
       `SELECT id::text AS id, device_id, type, ts, payload FROM device_events ${filters.where()}
-       ORDER BY id DESC LIMIT ${query.limit + 1}`,
+       ORDER BY device_events.id DESC LIMIT ${query.limit + 1}`,
       filters.params,
     );
     const page = rows.slice(0, query.limit);

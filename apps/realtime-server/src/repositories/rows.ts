@@ -1,3 +1,4 @@
+import { containsNul } from '@farola/protocol';
 import { z } from 'zod';
 import { AppError } from '../http/app-error';
 
@@ -43,7 +44,8 @@ function invalidCursor(message: string): AppError {
  */
 export function decodeCursor<T extends z.ZodTuple>(cursor: string, sort: string, key: T): z.output<T> {
   const envelope = CursorSchema.safeParse(parseJson(Buffer.from(cursor, 'base64url').toString('utf8')));
-  if (!envelope.success) throw invalidCursor('Invalid cursor');
+  // PostgreSQL cannot compare text holding a NUL: such a key would fail in SQL, not as a bad cursor.
+  if (!envelope.success || containsNul(envelope.data)) throw invalidCursor('Invalid cursor');
   if (envelope.data.sort !== sort) throw invalidCursor(`Cursor belongs to another sort than '${sort}'`);
   const parsed = key.safeParse(envelope.data.key);
   if (!parsed.success) throw invalidCursor('Invalid cursor');

@@ -1,11 +1,16 @@
 import { Router } from 'express';
 import type { FarolaConfig } from '../config';
 import type { MqttMetrics } from '../devices/ingest';
+import type { LinkState } from '../devices/mqtt-gateway';
 
 export interface HealthSource {
   devices: () => number;
   sockets: () => number;
   mqtt: MqttMetrics;
+  /** The server's link to the MQTT broker, through which every device is reached. */
+  deviceLink: () => LinkState;
+  /** The write-behind: rows waiting to be written, rows the database refused and were set aside. */
+  storage: () => { pending: number; quarantined: number };
   database: 'pglite' | 'postgres';
   broker: 'embedded' | 'external';
 }
@@ -30,9 +35,14 @@ export function configScript(config: FarolaConfig): string {
 export function systemRoutes(config: FarolaConfig, health: HealthSource): Router {
   const router = Router();
   const startedAt = Date.now();
+  // 503 while the broker is out of reach: a load balancer or a monitor sees the server cannot
+  // reach a single device, though it still answers.
   router.get('/lighting/api/health', (_req, res) => {
-    res.json({
-      status: 'ok',
+    const deviceLink = { ...health.deviceLink() };
+    res.status(deviceLink.connected ? 200 : 503).json({
+      status: deviceLink.connected ? 'ok' : 'degraded',
+      deviceLink,
+      storage: health.storage(),
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       devices: health.devices(),
       sockets: health.sockets(),

@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
-import { type FarolaServer, startFarolaServer } from '../start';
+import { type FarolaServer, type StartOptions, startFarolaServer } from '../start';
 
 /** A real server on an in-memory PGlite and an embedded broker on a free port, plus real clients. */
 export interface Harness {
@@ -26,10 +26,10 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, options: StartOptions = {}): Promise<Harness> {
   const server = await startFarolaServer(
     loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', MQTT_PORT: '0', AUTH_DISABLED: 'true', ...env }),
-    { logger: pino({ level: 'silent' }) },
+    { logger: pino({ level: 'silent' }), ...options },
   );
   const device = await mqtt.connectAsync(server.mqttUrl, { clientId: `test-${randomUUID().slice(0, 8)}` });
   const sockets: Socket[] = [];
