@@ -44,6 +44,25 @@ const CONSOLE_ZONES = [
   },
 ];
 
+const SERVER_SRC = 'apps/realtime-server/src';
+const SERVER_PLATFORM = ['platform', 'auth', 'db', 'http', 'realtime', 'device-link'].map(
+  (layer) => `${SERVER_SRC}/${layer}`,
+);
+
+// The server: platform layers hold no feature, and a feature's domain code knows nothing of HTTP.
+const SERVER_ZONES = [
+  {
+    target: SERVER_PLATFORM,
+    from: `${SERVER_SRC}/modules`,
+    message: 'Platform layers never import a feature module: modules register with the platform instead.',
+  },
+  {
+    target: [`${SERVER_SRC}/modules/**/*.service.ts`, `${SERVER_SRC}/modules/**/*.repository.ts`],
+    from: `${SERVER_SRC}/http`,
+    message: 'Services and repositories throw DomainError; only routes and the HTTP layer speak HTTP.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -92,6 +111,10 @@ export default tseslint.config(
   {
     files: [`${CONSOLE_SRC}/**/*.{ts,tsx}`],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: CONSOLE_ZONES }] },
+  },
+  {
+    files: [`${SERVER_SRC}/**/*.ts`],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: SERVER_ZONES }] },
   },
   {
     files: ['apps/console/**/*.{ts,tsx}'],

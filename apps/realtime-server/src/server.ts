@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config';
-import { startFarolaServer } from './start';
+import { startFarolaServer } from './boot';
 
 // Entry point of `npm start`: configuration from the environment, graceful stop on signals.
 try {

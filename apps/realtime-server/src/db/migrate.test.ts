@@ -1,7 +1,10 @@
 import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_MIGRATIONS } from '../testing/storage';
 import { type Database, openPglite } from './database';
 import { migrate } from './migrate';
+
+const folders = ALL_MIGRATIONS;
 
 describe('migrate', () => {
   let db: Database;
@@ -13,9 +16,15 @@ describe('migrate', () => {
   });
 
   it('runs twice without harm and seeds the demo project once', async () => {
-    const first = await migrate(db);
-    const second = await migrate(db);
-    expect(first.length).toBeGreaterThan(0);
+    const first = await migrate(db, folders);
+    const second = await migrate(db, folders);
+    expect(first).toEqual([
+      '001_projects.sql',
+      '002_demo_projects.sql',
+      '003_devices.sql',
+      '004_device_events.sql',
+      '005_queued_requests.sql',
+    ]);
     expect(second).toEqual([]);
     const projects = await db.query<{ id: string; name: string; parent_id: string | null }>(
       'SELECT id, name, parent_id FROM projects ORDER BY name',
@@ -24,5 +33,29 @@ describe('migrate', () => {
       { id: DEMO_PROJECT_ID, name: 'Demo city', parent_id: null },
       { id: DEMO_SUBPROJECT_ID, name: 'Old town', parent_id: DEMO_PROJECT_ID },
     ]);
+  });
+
+  it('recognises a database migrated before modules had their own migrations', async () => {
+    const legacy = await openPglite('memory://');
+    try {
+      await migrate(legacy, folders);
+      // What a database of the single-folder layout recorded: 001_initial.sql held every table.
+      await legacy.exec(
+        "DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql')",
+      );
+
+      expect(await migrate(legacy, folders)).toEqual([]);
+      const recorded = await legacy.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+      expect(recorded.map((row) => row.name)).toEqual([
+        '001_initial.sql',
+        '001_projects.sql',
+        '002_demo_projects.sql',
+        '003_devices.sql',
+        '004_device_events.sql',
+        '005_queued_requests.sql',
+      ]);
+    } finally {
+      await legacy.close();
+    }
   });
 });

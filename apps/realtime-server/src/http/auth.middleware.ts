@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
-import { type Authenticate, bearerToken } from '../services/auth.service';
-import type { User } from '../services/user';
+import { type Authenticate, bearerToken } from '../auth/authenticator';
+import type { User } from '../auth/user';
 
 /** Verifies the caller once per request and keeps the user in `res.locals`. */
 export function requireUser(authenticate: Authenticate): RequestHandler {

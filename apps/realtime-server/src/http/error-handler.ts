@@ -1,7 +1,8 @@
 import type { ErrorBody } from '@farola/protocol';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { AppError } from './app-error';
+import { DomainError } from '../platform/domain-error';
+import { httpStatus } from './error-status';
 
 /**
  * What express's router and body parser reject a request with (http-errors): a client error
@@ -21,44 +22,44 @@ function isClientError(error: unknown): error is ClientError {
   return typeof status === 'number' && status >= 400 && status <= 499;
 }
 
-function fromClientError(error: ClientError): AppError {
-  if (error.status === 413) return new AppError('FILE_TOO_LARGE', undefined, 'Request body too large');
+function fromClientError(error: ClientError): DomainError {
+  if (error.status === 413) return new DomainError('FILE_TOO_LARGE', undefined, 'Request body too large');
   if (error instanceof URIError) {
-    return new AppError('VALIDATION_FAILED', [
+    return new DomainError('VALIDATION_FAILED', [
       { path: '', rule: 'format', message: 'Malformed percent-encoding in the path' },
     ]);
   }
   if (error.type === 'entity.parse.failed') {
-    return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'type', message: 'Malformed JSON body' }]);
+    return new DomainError('VALIDATION_FAILED', [{ path: '', rule: 'type', message: 'Malformed JSON body' }]);
   }
   if (error.type === 'encoding.unsupported') {
-    return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'enum', message: error.message }]);
+    return new DomainError('VALIDATION_FAILED', [{ path: '', rule: 'enum', message: error.message }]);
   }
   if (typeof error.type === 'string')
-    return new AppError('VALIDATION_FAILED', [{ path: '', rule: 'type', message: error.message }]);
+    return new DomainError('VALIDATION_FAILED', [{ path: '', rule: 'type', message: error.message }]);
   // Inflating the body failed (zlib or brotli): it does not match its Content-Encoding.
-  return new AppError('VALIDATION_FAILED', [
+  return new DomainError('VALIDATION_FAILED', [
     { path: '', rule: 'format', message: 'The body does not match its Content-Encoding' },
   ]);
 }
 
-function toAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+function toDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
   if (isClientError(error)) return fromClientError(error);
-  return new AppError('UNKNOWN_ERROR');
+  return new DomainError('UNKNOWN_ERROR');
 }
 
-/** Every failure answers `{"error": {"code", "message", "details"?}}` with the catalogue's status. */
+/** Every failure answers `{"error": {"code", "message", "details"?}}` with the code's status (error-status.ts). */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500)
-      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
-    const body: ErrorBody = { error: { code: appError.code, message: appError.message } };
-    if (appError.details !== undefined) body.error.details = appError.details;
-    res.status(appError.status).json(body);
+    const domainError = toDomainError(error);
+    const status = httpStatus(domainError.code);
+    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    const body: ErrorBody = { error: { code: domainError.code, message: domainError.message } };
+    if (domainError.details !== undefined) body.error.details = domainError.details;
+    res.status(status).json(body);
   };
 }
 
 /** Unknown API paths answer a JSON 404 rather than the console's index.html. */
-export const apiNotFound: RequestHandler = (_req, _res, next) => next(new AppError('NOT_FOUND'));
+export const apiNotFound: RequestHandler = (_req, _res, next) => next(new DomainError('NOT_FOUND'));

@@ -38,6 +38,7 @@ export function errorResponses(...statuses: number[]): Record<string, unknown> {
   const descriptions: Record<number, string> = {
     400: 'Invalid input (VALIDATION_FAILED, INVALID_ID, UNABLE_TO_EXECUTE_COMMAND)',
     401: 'Missing or invalid access token (UNAUTHORIZED)',
+    403: 'The caller lacks a role the route requires (ACCESS_NOT_GRANTED)',
     404: 'Not found or not visible to the caller',
     409: 'Conflict with the current state',
   };

@@ -1,137 +1,66 @@
-import {
-  CommandRequestSchema,
-  DeviceEventListQuerySchema,
-  DeviceEventSchema,
-  DeviceListQuerySchema,
-  DeviceSchema,
-  ErrorBodySchema,
-  pageSchema,
-  ProjectListQuerySchema,
-  ProjectSchema,
-  QueuedRequestListQuerySchema,
-  QueuedRequestSchema,
-  RoleSchema,
-} from '@farola/protocol';
+import { ErrorBodySchema } from '@farola/protocol';
 import { z } from 'zod';
+import type { Route } from './define-route';
 import { errorResponses, idParameter, jsonContent, queryParameters, toOpenApiSchema } from './openapi-schemas';
 
-const MeSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  roles: z.array(RoleSchema),
-  projectIds: z.array(z.uuid()),
-});
-const HealthSchema = z.object({
+export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   deviceLink: z.object({ connected: z.boolean(), since: z.iso.datetime() }),
   storage: z.object({ pending: z.number().int(), quarantined: z.number().int() }),
   uptimeSeconds: z.number(),
   devices: z.number().int(),
   sockets: z.number().int(),
-  mqtt: z.object({ received: z.number().int(), accepted: z.number().int(), rejected: z.number().int() }),
+  mqtt: z.object({
+    received: z.number().int(),
+    accepted: z.number().int(),
+    rejected: z.number().int(),
+    futureTimestamps: z.number().int(),
+  }),
   database: z.enum(['pglite', 'postgres']),
   broker: z.enum(['embedded', 'external']),
 });
 
-const COMPONENTS = {
-  ErrorBody: ErrorBodySchema,
-  Health: HealthSchema,
-  Me: MeSchema,
-  Project: ProjectSchema,
-  ProjectPage: pageSchema(ProjectSchema),
-  Device: DeviceSchema,
-  DevicePage: pageSchema(DeviceSchema),
-  DeviceEventPage: pageSchema(DeviceEventSchema),
-  CommandRequest: CommandRequestSchema,
-  QueuedRequest: QueuedRequestSchema,
-  QueuedRequestPage: pageSchema(QueuedRequestSchema),
-};
+/** `/lighting/api/v1/devices/:id` → `/v1/devices/{id}`, relative to the document's server. */
+const documentPath = (path: string) => `/v1${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
 
-const ok = (ref: keyof typeof COMPONENTS, description = 'OK', status = 200) => ({
-  [status]: { description, content: jsonContent(ref) },
-});
-
-function paths(): Record<string, unknown> {
+function operation(route: Route): Record<string, unknown> {
+  const parameters = [
+    ...(route.id ? [idParameter(route.id.description)] : []),
+    ...(route.query ? queryParameters(route.query) : []),
+  ];
+  const { status, description, component } = route.response;
   return {
-    '/health': {
-      get: {
-        summary: 'Liveness, device link and counters (503 `degraded` while the MQTT broker is unreachable)',
-        security: [],
-        responses: { ...ok('Health'), ...ok('Health', 'Degraded: the MQTT broker is unreachable', 503) },
-      },
-    },
-    '/v1/me': {
-      get: { summary: 'The caller and the projects it may see', responses: { ...ok('Me'), ...errorResponses(401) } },
-    },
-    '/v1/projects': {
-      get: {
-        summary: 'Visible projects',
-        parameters: queryParameters(ProjectListQuerySchema),
-        responses: { ...ok('ProjectPage'), ...errorResponses(400, 401) },
-      },
-    },
-    '/v1/projects/{id}': {
-      get: {
-        summary: 'One project',
-        parameters: [idParameter('Project id')],
-        responses: { ...ok('Project'), ...errorResponses(400, 401, 404) },
-      },
-    },
-    '/v1/devices': {
-      get: {
-        summary: 'Devices, filtered and paged',
-        parameters: queryParameters(DeviceListQuerySchema),
-        responses: { ...ok('DevicePage'), ...errorResponses(400, 401) },
-      },
-    },
-    '/v1/devices/{id}': {
-      get: {
-        summary: 'One device with its latest attributes',
-        parameters: [idParameter('Device id')],
-        responses: { ...ok('Device'), ...errorResponses(400, 401, 404) },
-      },
-    },
-    '/v1/devices/{id}/events': {
-      get: {
-        summary: "A device's events, newest first",
-        parameters: [idParameter('Device id'), ...queryParameters(DeviceEventListQuerySchema)],
-        responses: { ...ok('DeviceEventPage'), ...errorResponses(400, 401, 404) },
-      },
-    },
-    '/v1/devices/{id}/commands': {
-      post: {
-        summary: 'Queue a command for a device',
-        parameters: [idParameter('Device id')],
-        requestBody: { required: true, content: jsonContent('CommandRequest') },
-        responses: { ...ok('QueuedRequest', 'Accepted: the queued request', 202), ...errorResponses(400, 401, 404) },
-      },
-    },
-    '/v1/queued-requests': {
-      get: {
-        summary: 'Queued requests, newest first',
-        parameters: queryParameters(QueuedRequestListQuerySchema),
-        responses: { ...ok('QueuedRequestPage'), ...errorResponses(400, 401) },
-      },
-    },
-    '/v1/queued-requests/{id}': {
-      get: {
-        summary: 'One queued request',
-        parameters: [idParameter('Request id')],
-        responses: { ...ok('QueuedRequest'), ...errorResponses(401, 404) },
-      },
-    },
-    '/v1/queued-requests/{id}/cancel': {
-      post: {
-        summary: 'Cancel a request still in progress',
-        parameters: [idParameter('Request id')],
-        responses: { ...ok('QueuedRequest', 'The cancelled request'), ...errorResponses(401, 404, 409) },
-      },
+    summary: route.summary,
+    ...(route.roles.length > 0 ? { 'x-required-roles': route.roles } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.body ? { requestBody: { required: true, content: jsonContent(route.body.component) } } : {}),
+    responses: {
+      [status]: { description, content: jsonContent(component) },
+      ...errorResponses(...route.errorStatuses),
     },
   };
 }
 
-/** The OpenAPI 3 document of the REST API, generated from the protocol's zod schemas. */
-export function openApiDocument(): Record<string, unknown> {
+/** The OpenAPI 3 document of the REST API, generated from the registered routes and their zod schemas. */
+export function openApiDocument(routes: readonly Route[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {
+    '/health': {
+      get: {
+        summary: 'Liveness, device link and counters (503 `degraded` while the MQTT broker is unreachable)',
+        security: [],
+        responses: {
+          200: { description: 'OK', content: jsonContent('Health') },
+          503: { description: 'Degraded: the MQTT broker is unreachable', content: jsonContent('Health') },
+        },
+      },
+    },
+  };
+  const schemas: Record<string, z.ZodType> = { ErrorBody: ErrorBodySchema, Health: HealthSchema };
+  for (const route of routes) {
+    (paths[documentPath(route.path)] ??= {})[route.method] = operation(route);
+    schemas[route.response.component] = route.response.schema;
+    if (route.body) schemas[route.body.component] = route.body.schema;
+  }
   return {
     openapi: '3.0.3',
     info: {
@@ -141,10 +70,10 @@ export function openApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: '/lighting/api' }],
     security: [{ bearer: [] }],
-    paths: paths(),
+    paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: Object.fromEntries(Object.entries(COMPONENTS).map(([name, schema]) => [name, toOpenApiSchema(schema)])),
+      schemas: Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, toOpenApiSchema(schema)])),
     },
   };
 }

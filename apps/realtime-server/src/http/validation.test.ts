@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { httpStatus } from './error-status';
 import { parseId } from './validation';
 
 describe('parseId', () => {
@@ -11,7 +12,8 @@ describe('parseId', () => {
   it("refuses anything else as 'Invalid ID supplied', or with the code the route names", () => {
     expect(() => parseId('42')).toThrow(expect.objectContaining({ code: 'INVALID_ID' }));
     expect(() => parseId('42', 'QUEUED_COMMAND_NOT_FOUND')).toThrow(
-      expect.objectContaining({ code: 'QUEUED_COMMAND_NOT_FOUND', status: 404 }),
+      expect.objectContaining({ code: 'QUEUED_COMMAND_NOT_FOUND' }),
     );
+    expect(httpStatus('QUEUED_COMMAND_NOT_FOUND')).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { type ErrorCode, toFieldIssues } from '@farola/protocol';
 import { z } from 'zod';
-import { AppError } from './app-error';
+import { DomainError } from '../platform/domain-error';
 
 const UuidSchema = z.uuid();
 
@@ -11,7 +11,7 @@ export function parseOrThrow<T extends z.ZodType>(
   code: ErrorCode = 'VALIDATION_FAILED',
 ): z.infer<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new AppError(code, toFieldIssues(result.error));
+  if (!result.success) throw new DomainError(code, toFieldIssues(result.error));
   return result.data;
 }
 
@@ -21,6 +21,6 @@ export function parseOrThrow<T extends z.ZodType>(
  */
 export function parseId(value: unknown, code: ErrorCode = 'INVALID_ID'): string {
   const result = UuidSchema.safeParse(value);
-  if (!result.success) throw new AppError(code);
+  if (!result.success) throw new DomainError(code);
   return result.data;
 }

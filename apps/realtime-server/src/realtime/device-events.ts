@@ -1,6 +1,10 @@
 import type { DeviceEventPayloads, DeviceEventType } from '@farola/protocol';
-import type { WriteBehind } from '../devices/write-behind';
 import type { EventBatcher } from './event-batcher';
+
+/** Where published events are kept (the device data write-behind, for the event history). */
+export interface DeviceEventHistory {
+  event(write: { [K in DeviceEventType]: { type: K; payload: DeviceEventPayloads[K] } }[DeviceEventType]): void;
+}
 
 /**
  * Where every device event goes: to the sockets of its project at once (through the batcher)
@@ -9,11 +13,11 @@ import type { EventBatcher } from './event-batcher';
 export class DeviceEventPublisher {
   constructor(
     private readonly batcher: EventBatcher,
-    private readonly writer: WriteBehind,
+    private readonly history: DeviceEventHistory,
   ) {}
 
   publish<K extends DeviceEventType>(type: K, payload: DeviceEventPayloads[K]): void {
     this.batcher.push(type, payload);
-    this.writer.event({ type, payload } as never);
+    this.history.event({ type, payload } as never);
   }
 }

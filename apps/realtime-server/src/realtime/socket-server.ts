@@ -2,13 +2,17 @@ import type { Server as HttpServer } from 'node:http';
 import { SOCKET_PATH, type ServerToClientEvents } from '@farola/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import type { Authenticate } from '../services/auth.service';
-import type { ProjectService } from '../services/project.service';
-import type { User } from '../services/user';
+import type { Authenticate } from '../auth/authenticator';
+import type { User } from '../auth/user';
 import { projectRoom } from './event-batcher';
 
 interface SocketData {
   user: User;
+}
+
+/** Which projects a user may see: their sockets join those projects' rooms. */
+export interface ProjectVisibility {
+  visibleProjectIds(user: User): Promise<string[]>;
 }
 
 export type FarolaSocketServer = Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -19,7 +23,7 @@ export type FarolaSocketServer = Server<Record<string, never>, ServerToClientEve
  */
 export function createSocketServer(
   httpServer: HttpServer,
-  deps: { authenticate: Authenticate; projects: ProjectService; logger: Logger },
+  deps: { authenticate: Authenticate; projects: ProjectVisibility; logger: Logger },
 ): FarolaSocketServer {
   const io: FarolaSocketServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false });
   // Rooms are joined before the handshake completes, so a client never misses an event

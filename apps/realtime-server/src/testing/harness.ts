@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../config';
-import { type FarolaServer, type StartOptions, startFarolaServer } from '../start';
+import { type FarolaServer, type StartOptions, startFarolaServer } from '../boot';
 
 /** A real server on an in-memory PGlite and an embedded broker on a free port, plus real clients. */
 export interface Harness {

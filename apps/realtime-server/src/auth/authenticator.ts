@@ -1,0 +1,60 @@
+import { RoleSchema, type Role } from '@farola/protocol';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { z } from 'zod';
+import type { FarolaConfig } from '../config';
+import { DomainError } from '../platform/domain-error';
+import { DEMO_USER, type User } from './user';
+
+/** Turns a bearer token (or none) into the calling user, or throws UNAUTHORIZED. */
+export type Authenticate = (token: string | undefined) => Promise<User>;
+
+const ClaimsSchema = z.object({
+  sub: z.string().min(1),
+  preferred_username: z.string().optional(),
+  resource_access: z.record(z.string(), z.object({ roles: z.array(z.string()).default([]) })).optional(),
+});
+
+function rolesFrom(claims: z.infer<typeof ClaimsSchema>, clientId: string): Role[] {
+  const held = claims.resource_access?.[clientId]?.roles ?? [];
+  // Roles of other products on the same client are not ours to interpret.
+  return held.flatMap((role) => (RoleSchema.safeParse(role).success ? [role as Role] : []));
+}
+
+export function userFromClaims(payload: JWTPayload, clientId: string): User {
+  const claims = ClaimsSchema.safeParse(payload);
+  if (!claims.success) throw new DomainError('UNAUTHORIZED');
+  const roles = rolesFrom(claims.data, clientId);
+  return {
+    id: claims.data.sub,
+    username: claims.data.preferred_username ?? claims.data.sub,
+    roles,
+    isAdmin: roles.includes('admin'),
+  };
+}
+
+/**
+ * The demo user for every caller when AUTH_DISABLED, else verification of the realm's access
+ * tokens against its JWKS (Keycloak's certs endpoint, fetched and cached by jose).
+ */
+export function createAuthenticator(config: Pick<FarolaConfig, 'authDisabled' | 'oauth'>): Authenticate {
+  const oauth = config.oauth;
+  if (config.authDisabled || !oauth) return async () => DEMO_USER;
+  const issuer = `${oauth.url}/realms/${oauth.realm}`;
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+  return async (token) => {
+    if (!token) throw new DomainError('UNAUTHORIZED');
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer });
+      return userFromClaims(payload, oauth.clientId);
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      throw new DomainError('UNAUTHORIZED');
+    }
+  };
+}
+
+/** `Authorization: Bearer <token>` → token. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,148 @@
+import pino, { type Logger } from 'pino';
+import { createAuthenticator } from './auth/authenticator';
+import type { FarolaConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { DeviceLink } from './device-link/device-link';
+import type { MqttMetrics } from './device-link/router';
+import { createHttpApp } from './http/app';
+import type { Route } from './http/define-route';
+import { HttpServer } from './http/http-server';
+import { MODULES } from './modules/module-list';
+import { Lifecycle } from './platform/lifecycle';
+import type { FarolaModule } from './platform/module';
+import { type ServiceName, ServiceRegistry } from './platform/services';
+import { createRealtime } from './realtime/realtime';
+
+export interface FarolaServer {
+  httpUrl: string;
+  mqttUrl: string;
+  port: number;
+  mqttPort: number;
+  metrics: MqttMetrics;
+  /** The parts running, in the order `close()` stops them. */
+  readonly stopOrder: readonly string[];
+  /** Stops gracefully: nothing accepted is lost. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** The features to run; modules/module-list.ts by default. */
+  modules?: readonly FarolaModule[];
+}
+
+/** Every module's migration folder, in module order. */
+export function migrationFolders(modules: readonly FarolaModule[]): URL[] {
+  return modules.flatMap((module) => (module.migrations ? [module.migrations] : []));
+}
+
+/**
+ * Starts the whole back end through one lifecycle stack: the database (migrated with every
+ * module's migrations), Socket.IO, the MQTT broker, then each module in list order (its services
+ * offered, its background parts started), then the server's MQTT client, and last the HTTP
+ * listener. `close()` stops them in reverse: no new work first (HTTP and sockets, device messages),
+ * then the modules' parts (the command queue drains, the write-behind writes what was accepted),
+ * the broker, and the database last. A start failing half-way stops what had started.
+ *
+ * @example
+ * const server = await startFarolaServer(loadConfig({ PORT: '0', DATA_DIR: 'memory://', MQTT_PORT: '0', AUTH_DISABLED: 'true' }));
+ * await fetch(`${server.httpUrl}/lighting/api/health`);
+ * await server.close();
+ */
+export async function startFarolaServer(config: FarolaConfig, options: StartOptions = {}): Promise<FarolaServer> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const modules = options.modules ?? MODULES;
+  const stack = new Lifecycle(logger);
+  const db = await stack.acquire(
+    'database',
+    () => openDatabase(config),
+    (opened) => opened.close(),
+  );
+  await stack.guard('migrations', () => migrate(db, migrationFolders(modules)));
+
+  const authenticate = createAuthenticator(config);
+  const services = new ServiceRegistry();
+  const http = new HttpServer();
+  const realtime = createRealtime(http.server, config, {
+    authenticate,
+    // Sockets join the rooms of the projects their user may see; sockets connect once HTTP listens.
+    projects: { visibleProjectIds: (user) => services.get('projects').visibleProjectIds(user) },
+    logger,
+  });
+  // Stops after the modules: the command queue's last changes still reach the batcher, then it flushes.
+  await stack.start({ name: 'Socket.IO', stop: () => realtime.closeSockets() });
+  const link = new DeviceLink(config, logger);
+  await stack.start(link.brokerPart());
+
+  const routes: Route[] = [];
+  const health: Record<string, () => unknown> = {};
+  for (const module of modules) {
+    const parts = await stack.guard(`setting up module ${module.name}`, async () => {
+      const contributed = await module.setup({
+        config,
+        logger: logger.child({ module: module.name }),
+        db,
+        services,
+        authenticate,
+        realtime: { batcher: realtime.batcher },
+        deviceLink: link,
+      });
+      for (const [name, service] of Object.entries(contributed.services ?? {})) {
+        services.offer(name as ServiceName, service as never);
+      }
+      return contributed;
+    });
+    for (const part of parts.parts ?? []) await stack.start(part);
+    routes.push(...(parts.routes ?? []));
+    if (parts.deviceMessages) link.router.register(parts.deviceMessages);
+    Object.assign(health, parts.health);
+  }
+
+  await stack.start(link.clientPart());
+  const app = await stack.guard('building the HTTP app', () =>
+    createHttpApp({
+      config,
+      logger,
+      authenticate,
+      routes,
+      health: {
+        fields: () => Object.fromEntries(Object.entries(health).map(([name, read]) => [name, read()])),
+        sockets: () => realtime.sockets(),
+        mqtt: link.router.metrics,
+        deviceLink: () => link.state,
+        database: db.kind,
+        broker: link.brokerKind,
+      },
+    }),
+  );
+  http.serve(app);
+  let port = 0;
+  await stack.start({
+    name: 'HTTP and Socket.IO',
+    start: async () => {
+      port = await http.listen(config.port, config.host);
+    },
+    // Stops taking requests, closes the sockets (after their last batch), waits for requests in flight.
+    stop: () => http.close(() => realtime.closeSockets()),
+  });
+  logger.info(
+    { port, mqtt: link.url, database: db.kind, modules: modules.map((module) => module.name) },
+    'Farola realtime-server started',
+  );
+
+  return {
+    httpUrl: `http://127.0.0.1:${port}`,
+    mqttUrl: link.url,
+    port,
+    mqttPort: link.port,
+    metrics: link.router.metrics,
+    get stopOrder() {
+      return stack.stopOrder;
+    },
+    close: async () => {
+      await stack.stop();
+      logger.info('Farola realtime-server stopped');
+    },
+  };
+}

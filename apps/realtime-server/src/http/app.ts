@@ -1,0 +1,51 @@
+import compression from 'compression';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import type { Authenticate } from '../auth/authenticator';
+import type { FarolaConfig } from '../config';
+import { requireUser } from './auth.middleware';
+import { consoleStatic } from './console-static';
+import { type Route, mountRoutes } from './define-route';
+import { apiNotFound, errorHandler } from './error-handler';
+import { openApiDocument } from './openapi';
+import { type HealthSource, systemRoutes } from './system.routes';
+
+export interface HttpAppOptions {
+  config: FarolaConfig;
+  logger: Logger;
+  authenticate: Authenticate;
+  /** Every module's routes, mounted under /lighting/api/v1 behind authentication. */
+  routes: readonly Route[];
+  health: HealthSource;
+}
+
+/** The HTTP application: API under /lighting/api, the config script, and the console. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const { config, logger, authenticate, routes, health } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.debug({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
+    });
+    next();
+  });
+  // API answers and any file without a precompressed twin; what is already encoded passes as is.
+  app.use(compression());
+  app.use(systemRoutes(config, health));
+  const document = openApiDocument(routes);
+  app.get('/lighting/api/v1/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.use(requireUser(authenticate));
+  api.use(mountRoutes(routes));
+  app.use('/lighting/api/v1', api);
+  app.use('/lighting/api', apiNotFound);
+  app.use(consoleStatic(config.consoleDir));
+  app.use(errorHandler(logger));
+  return app;
+}

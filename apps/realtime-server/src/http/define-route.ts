@@ -1,0 +1,129 @@
+import { type ErrorCode, hasAnyRole, type Role } from '@farola/protocol';
+import { type Request, type Response, Router } from 'express';
+import type { z } from 'zod';
+import type { User } from '../auth/user';
+import { DomainError } from '../platform/domain-error';
+import { currentUser } from './auth.middleware';
+import { httpStatus } from './error-status';
+import { parseId, parseOrThrow } from './validation';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The `:id` of a route's path: always a UUID; `invalid` is the code for anything else (default INVALID_ID). */
+export interface IdParam {
+  description: string;
+  invalid?: ErrorCode;
+}
+
+/** A schema that appears in the OpenAPI document under `components.schemas[component]`. */
+export interface NamedSchema<S extends z.ZodType> {
+  component: string;
+  schema: S;
+}
+
+export interface RouteInput<Q, B, I> {
+  user: User;
+  id: I;
+  query: Q;
+  body: B;
+  req: Request;
+  res: Response;
+}
+
+export interface RouteSpec<R extends z.ZodType, Q extends z.ZodObject | undefined, B extends z.ZodType | undefined, I> {
+  method: HttpMethod;
+  /** Under /lighting/api/v1, in express form: `/devices/:id/events`. */
+  path: string;
+  summary: string;
+  /** The caller needs one of these roles (`admin` passes every check); `[]` lets any signed-in user in. */
+  roles: readonly Role[];
+  id?: I & IdParam;
+  query?: Q;
+  /** The JSON body; `invalid` is the code a body that fails validation answers (default VALIDATION_FAILED). */
+  body?: B extends z.ZodType ? NamedSchema<B> & { invalid?: ErrorCode } : never;
+  response: NamedSchema<R> & { status?: number; description?: string };
+  /** Error statuses the route answers besides those its declaration implies (400, 401, 403, 404). */
+  errors?: number[];
+  handler: (
+    input: RouteInput<
+      Q extends z.ZodObject ? z.output<Q> : undefined,
+      B extends z.ZodType ? z.output<B> : undefined,
+      I extends IdParam ? string : undefined
+    >,
+  ) => Promise<z.input<R>> | z.input<R>;
+}
+
+/** A route as the HTTP layer mounts and documents it. */
+export interface Route {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  roles: readonly Role[];
+  id?: IdParam;
+  query?: z.ZodObject;
+  body?: NamedSchema<z.ZodType>;
+  response: NamedSchema<z.ZodType> & { status: number; description: string };
+  /** Every error status the route may answer, for the document. */
+  errorStatuses: number[];
+  handle: (req: Request, res: Response) => Promise<void>;
+}
+
+/**
+ * Declares one API route: who may call it, how its input is validated (zod, at the boundary),
+ * what it answers. The HTTP layer mounts it and documents it in the OpenAPI document.
+ *
+ * @example
+ * defineRoute({
+ *   method: 'get', path: '/devices/:id', summary: 'One device', roles: ['view-devices'],
+ *   id: { description: 'Device id' },
+ *   response: { component: 'Device', schema: DeviceSchema },
+ *   handler: ({ user, id }) => devices.get(user, id),
+ * });
+ */
+export function defineRoute<
+  R extends z.ZodType,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  I = undefined,
+>(spec: RouteSpec<R, Q, B, I>): Route {
+  const status = spec.response.status ?? 200;
+  const id: IdParam | undefined = spec.id;
+  const body = spec.body as (NamedSchema<z.ZodType> & { invalid?: ErrorCode }) | undefined;
+  const query = spec.query;
+  const handler = spec.handler as (input: RouteInput<unknown, unknown, unknown>) => Promise<unknown> | unknown;
+  const implied = [401];
+  if (query || body || (id && httpStatus(id.invalid ?? 'INVALID_ID') === 400)) implied.push(400);
+  if (spec.roles.length > 0) implied.push(403);
+  if (id) implied.push(404);
+  return {
+    method: spec.method,
+    path: spec.path,
+    summary: spec.summary,
+    roles: spec.roles,
+    ...(id ? { id } : {}),
+    ...(query ? { query } : {}),
+    ...(body ? { body } : {}),
+    response: { ...spec.response, status, description: spec.response.description ?? 'OK' },
+    errorStatuses: [...new Set([...implied, ...(spec.errors ?? [])])].sort(),
+    async handle(req, res) {
+      const user = currentUser(res);
+      if (!hasAnyRole(user.roles, spec.roles)) throw new DomainError('ACCESS_NOT_GRANTED');
+      const input: RouteInput<unknown, unknown, unknown> = {
+        user,
+        id: id ? parseId(req.params['id'], id.invalid) : undefined,
+        query: query ? parseOrThrow(query, req.query) : undefined,
+        body: body ? parseOrThrow(body.schema, req.body, body.invalid) : undefined,
+        req,
+        res,
+      };
+      res.status(status).json(await handler(input));
+    },
+  };
+}
+
+/** An express router serving the routes (behind authentication, which sets the current user). */
+export function mountRoutes(routes: readonly Route[]): Router {
+  const router = Router();
+  for (const route of routes) router[route.method](route.path, (req, res) => route.handle(req, res));
+  return router;
+}

@@ -1,0 +1,44 @@
+import type { DeviceIndexEntry, KnownConnection } from './device.repository';
+
+/**
+ * Every known device by serial number and by id, held in memory so that ingesting a report
+ * needs no database round trip. Loaded at start; registrations add to it. It also keeps each
+ * device's connection state, so that a replayed (retained) connection message that changes
+ * nothing is recognised without a query.
+ */
+export class DeviceIndex {
+  private readonly bySerial = new Map<string, DeviceIndexEntry>();
+  private readonly byId = new Map<string, DeviceIndexEntry>();
+  private readonly connections = new Map<string, KnownConnection>();
+
+  constructor(entries: readonly DeviceIndexEntry[] = []) {
+    for (const entry of entries) this.add(entry);
+  }
+
+  add(entry: DeviceIndexEntry): void {
+    this.bySerial.set(entry.serialNumber, entry);
+    this.byId.set(entry.id, entry);
+    if (entry.connection) this.connections.set(entry.id, entry.connection);
+  }
+
+  serial(serialNumber: string): DeviceIndexEntry | undefined {
+    return this.bySerial.get(serialNumber);
+  }
+
+  id(id: string): DeviceIndexEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The device's last known connection state, or undefined when nothing is known yet. */
+  connection(id: string): KnownConnection | undefined {
+    return this.connections.get(id);
+  }
+
+  setConnection(id: string, connection: KnownConnection): void {
+    this.connections.set(id, connection);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+}

@@ -1,0 +1,346 @@
+import type {
+  AttributeValues,
+  Device,
+  DeviceListQuery,
+  DeviceRegistration,
+  DeviceStatus,
+  DeviceType,
+  Page,
+  Vendor,
+} from '@farola/protocol';
+import { z } from 'zod';
+import type { Queryable } from '../../db/database';
+import {
+  Conditions,
+  decodeCursor,
+  encodeCursor,
+  iso,
+  isoKey,
+  isoOrNull,
+  likePattern,
+  type ProjectScope,
+} from '../../db/rows';
+
+/** What the ingest path needs to know about a device without touching the database. */
+export interface DeviceIndexEntry {
+  id: string;
+  serialNumber: string;
+  projectId: string;
+  deviceType: DeviceType;
+  vendor: Vendor;
+  /** The connection state stored when the index was loaded; absent for a device just registered. */
+  connection?: KnownConnection;
+}
+
+/** Whether a device is connected, and since when (ISO-8601, null when never reported). */
+export interface KnownConnection {
+  connected: boolean;
+  since: string | null;
+}
+
+export interface AttributeWrite {
+  id: string;
+  values: AttributeValues;
+  ts: string;
+}
+
+export interface ConnectionWrite {
+  id: string;
+  connected: boolean;
+  ts: string;
+}
+
+/** One device announced over MQTT, for `registerMany`. */
+export interface RegistrationWrite {
+  serialNumber: string;
+  registration: DeviceRegistration;
+  /** The project the device asks for; honoured only when it exists. */
+  projectHint: string | undefined;
+  connection: { connected: boolean; ts: string };
+}
+
+interface DeviceRow {
+  id: string;
+  serial_number: string;
+  device_type: DeviceType;
+  vendor: Vendor;
+  project_id: string;
+  status: DeviceStatus;
+  name: string;
+  imei: string | null;
+  ip: string | null;
+  reference: string | null;
+  category: string | null;
+  model_number: string | null;
+  firmware_version: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  fixed_location: boolean;
+  installation_date: Date | null;
+  connected: boolean;
+  connected_at: Date | null;
+  disconnected_at: Date | null;
+  last_connection_at: Date | null;
+  created_at: Date;
+  attributes: AttributeValues;
+  attributes_updated_at: Date | null;
+  sort_key: string;
+}
+
+function toDevice(row: DeviceRow): Device {
+  return {
+    id: row.id,
+    serialNumber: row.serial_number,
+    deviceType: row.device_type,
+    vendor: row.vendor,
+    projectId: row.project_id,
+    status: row.status,
+    name: row.name,
+    imei: row.imei,
+    ip: row.ip,
+    reference: row.reference,
+    category: row.category,
+    modelNumber: row.model_number,
+    firmwareVersion: row.firmware_version,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    fixedLocation: row.fixed_location,
+    installationDate: isoOrNull(row.installation_date),
+    connected: row.connected,
+    connectedAt: isoOrNull(row.connected_at),
+    disconnectedAt: isoOrNull(row.disconnected_at),
+    lastConnectionAt: isoOrNull(row.last_connection_at),
+    createdAt: iso(row.created_at),
+    attributes: row.attributes,
+    attributesUpdatedAt: isoOrNull(row.attributes_updated_at),
+  };
+}
+
+/** Each sort's column, its key as text in the cursor, and the cursor key's shape. */
+const SORTS = {
+  serialNumber: { column: 'serial_number', type: 'text', key: 'serial_number', keySchema: z.string() },
+  name: { column: 'name', type: 'text', key: 'name', keySchema: z.string() },
+  createdAt: { column: 'created_at', type: 'timestamptz', key: isoKey('created_at'), keySchema: z.iso.datetime() },
+} as const;
+
+function addFilters(filters: Conditions, query: DeviceListQuery, visible: ProjectScope): void {
+  filters.inScope('project_id', visible);
+  if (query.projectId) filters.add(`project_id = ANY(${filters.param(query.projectId)}::uuid[])`);
+  if (query.deviceType) filters.add(`device_type = ANY(${filters.param(query.deviceType)}::text[])`);
+  if (query.vendor) filters.add(`vendor = ANY(${filters.param(query.vendor)}::text[])`);
+  if (query.status) filters.add(`status = ANY(${filters.param(query.status)}::text[])`);
+  if (query.connected !== undefined) filters.add(`connected = ${filters.param(query.connected)}`);
+  if (query.bbox) {
+    const [west, south, east, north] = query.bbox.map((value) => filters.param(value));
+    filters.add(`longitude BETWEEN ${west} AND ${east} AND latitude BETWEEN ${south} AND ${north}`);
+  }
+  if (query.q) {
+    const pattern = filters.param(likePattern(query.q));
+    filters.add(`(serial_number ILIKE ${pattern} OR name ILIKE ${pattern} OR reference ILIKE ${pattern})`);
+  }
+}
+
+export class DeviceRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async loadIndex(): Promise<DeviceIndexEntry[]> {
+    const rows = await this.db.query<DeviceRow & { connection_since: Date | null }>(
+      `SELECT id, serial_number, project_id, device_type, vendor, connected,
+         GREATEST(connected_at, disconnected_at) AS connection_since FROM devices`,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      serialNumber: row.serial_number,
+      projectId: row.project_id,
+      deviceType: row.device_type,
+      vendor: row.vendor,
+      connection: { connected: row.connected, since: isoOrNull(row.connection_since) },
+    }));
+  }
+
+  /** Registers a device announced over MQTT; a concurrent registration of the same serial wins. */
+  async register(
+    serialNumber: string,
+    registration: DeviceRegistration,
+    projectId: string,
+    connection: { connected: boolean; ts: string },
+  ): Promise<DeviceIndexEntry> {
+    const rows = await this.db.query<DeviceRow>(
+      `INSERT INTO devices (serial_number, device_type, vendor, project_id, status, name, imei, ip, model_number,
+         firmware_version, latitude, longitude, connected, connected_at, disconnected_at, last_connection_at)
+       VALUES ($1, $2, $3, $4, 'ready', $5, $6, $7, $8, $9, $10, $11, $12,
+         CASE WHEN $12 THEN $13::timestamptz END, CASE WHEN NOT $12 THEN $13::timestamptz END,
+         CASE WHEN $12 THEN $13::timestamptz END)
+       ON CONFLICT (serial_number) DO UPDATE SET serial_number = EXCLUDED.serial_number
+       RETURNING id, serial_number, project_id, device_type, vendor`,
+      [
+        serialNumber,
+        registration.deviceType,
+        registration.vendor,
+        projectId,
+        registration.name ?? serialNumber,
+        registration.imei ?? null,
+        registration.ip ?? null,
+        registration.modelNumber ?? null,
+        registration.firmwareVersion ?? null,
+        registration.latitude ?? null,
+        registration.longitude ?? null,
+        connection.connected,
+        connection.ts,
+      ],
+    );
+    const row = rows[0]!;
+    return {
+      id: row.id,
+      serialNumber: row.serial_number,
+      projectId: row.project_id,
+      deviceType: row.device_type,
+      vendor: row.vendor,
+    };
+  }
+
+  /**
+   * Registers many devices announced over MQTT in one statement. Each request's project hint is
+   * honoured only when that project exists (resolved in the same statement); otherwise the device
+   * goes to `fallbackProjectId`. A serial already registered (a concurrent registration) keeps its
+   * row. Returns the entries in the order of `requests`; the serials must be distinct.
+   */
+  async registerMany(requests: readonly RegistrationWrite[], fallbackProjectId: string): Promise<DeviceIndexEntry[]> {
+    if (requests.length === 0) return [];
+    const rows = await this.db.query<Pick<DeviceRow, 'id' | 'serial_number' | 'project_id' | 'device_type' | 'vendor'>>(
+      `INSERT INTO devices (serial_number, device_type, vendor, project_id, status, name, imei, ip, model_number,
+         firmware_version, latitude, longitude, connected, connected_at, disconnected_at, last_connection_at)
+       SELECT r.serial_number, r.device_type, r.vendor, COALESCE(p.id, $2::uuid), 'ready', r.name, r.imei, r.ip,
+         r.model_number, r.firmware_version, r.latitude, r.longitude, r.connected,
+         CASE WHEN r.connected THEN r.ts END, CASE WHEN NOT r.connected THEN r.ts END, CASE WHEN r.connected THEN r.ts END
+       FROM jsonb_to_recordset($1::jsonb) AS r(serial_number text, device_type text, vendor text,
+         project_hint uuid, name text, imei text, ip text, model_number text, firmware_version text,
+         latitude double precision, longitude double precision, connected boolean, ts timestamptz)
+       LEFT JOIN projects p ON p.id = r.project_hint
+       ORDER BY r.serial_number
+       ON CONFLICT (serial_number) DO UPDATE SET serial_number = EXCLUDED.serial_number
+       RETURNING id, serial_number, project_id, device_type, vendor`,
+      [
+        JSON.stringify(
+          requests.map(({ serialNumber, registration, projectHint, connection }) => ({
+            serial_number: serialNumber,
+            device_type: registration.deviceType,
+            vendor: registration.vendor,
+            project_hint: projectHint ?? null,
+            name: registration.name ?? serialNumber,
+            imei: registration.imei ?? null,
+            ip: registration.ip ?? null,
+            model_number: registration.modelNumber ?? null,
+            firmware_version: registration.firmwareVersion ?? null,
+            latitude: registration.latitude ?? null,
+            longitude: registration.longitude ?? null,
+            connected: connection.connected,
+            ts: connection.ts,
+          })),
+        ),
+        fallbackProjectId,
+      ],
+    );
+    const bySerial = new Map(rows.map((row) => [row.serial_number, row]));
+    return requests.map(({ serialNumber }) => {
+      const row = bySerial.get(serialNumber);
+      if (!row) throw new Error(`registration of ${serialNumber} returned no row`);
+      return {
+        id: row.id,
+        serialNumber: row.serial_number,
+        projectId: row.project_id,
+        deviceType: row.device_type,
+        vendor: row.vendor,
+      };
+    });
+  }
+
+  async get(id: string, visible: ProjectScope): Promise<Device | null> {
+    const filters = new Conditions();
+    filters.add(`id = ${filters.param(id)}`);
+    filters.inScope('project_id', visible);
+    const rows = await this.db.query<DeviceRow>(
+      `SELECT *, '' AS sort_key FROM devices ${filters.where()}`,
+      filters.params,
+    );
+    return rows[0] ? toDevice(rows[0]) : null;
+  }
+
+  /** Filtered list with a keyset cursor on (sort column, id), so pages never skip or repeat a device. */
+  async list(query: DeviceListQuery, visible: ProjectScope): Promise<Page<Device>> {
+    const filters = new Conditions();
+    addFilters(filters, query, visible);
+    const total = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM devices ${filters.where()}`,
+      filters.params,
+    );
+    const sort = query.sort ?? 'serialNumber';
+    const sortName = sort.replace(/^-/, '') as keyof typeof SORTS;
+    const { column, type, key: keySql, keySchema } = SORTS[sortName];
+    const descending = sort.startsWith('-');
+    if (query.cursor) {
+      const [key, id] = decodeCursor(query.cursor, sort, z.tuple([keySchema, z.guid()]));
+      const comparison = descending ? '<' : '>';
+      filters.add(`(${column}, id) ${comparison} (${filters.param(key)}::${type}, ${filters.param(id)}::uuid)`);
+    }
+    const order = descending ? 'DESC' : 'ASC';
+    const rows = await this.db.query<DeviceRow>(
+      `SELECT *, ${keySql}::text AS sort_key FROM devices ${filters.where()}
+       ORDER BY ${column} ${order}, id ${order} LIMIT ${query.limit + 1}`,
+      filters.params,
+    );
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toDevice),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(sort, [last.sort_key, last.id]) : null,
+      total: total[0]?.n ?? 0,
+    };
+  }
+
+  /**
+   * Merges reported values into many devices in one statement. A report older than the stored
+   * values fills in only the keys they lack, so a late message never overwrites newer values.
+   * Location, firmware and model are also copied into their columns, which lists filter and sort on.
+   */
+  async applyAttributes(writes: readonly AttributeWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    // A column keeps its stored value against an older report, and takes the newer one otherwise.
+    const column = (name: string, key: string, cast = '') => {
+      const reported = `(w.values->>'${key}')${cast}`;
+      return `${name} = CASE WHEN w.newer THEN COALESCE(${reported}, d.${name}) ELSE COALESCE(d.${name}, ${reported}) END`;
+    };
+    await this.db.query(
+      `UPDATE devices d SET
+         attributes = CASE WHEN w.newer THEN d.attributes || w.values ELSE w.values || d.attributes END,
+         attributes_updated_at = GREATEST(d.attributes_updated_at, w.ts),
+         ${column('latitude', 'latitude', '::double precision')},
+         ${column('longitude', 'longitude', '::double precision')},
+         ${column('firmware_version', 'firmwareVersion')},
+         ${column('model_number', 'modelNumber')}
+       FROM (
+         SELECT r.id, r.values, r.ts, x.attributes_updated_at IS NULL OR r.ts >= x.attributes_updated_at AS newer
+         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, values jsonb, ts timestamptz)
+         JOIN devices x ON x.id = r.id
+       ) AS w
+       WHERE d.id = w.id`,
+      [JSON.stringify(writes)],
+    );
+  }
+
+  /** Records connection changes; one older than the device's last recorded change is left out. */
+  async applyConnections(writes: readonly ConnectionWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    await this.db.query(
+      `UPDATE devices d SET
+         connected = w.connected,
+         connected_at = CASE WHEN w.connected THEN w.ts ELSE d.connected_at END,
+         disconnected_at = CASE WHEN w.connected THEN d.disconnected_at ELSE w.ts END,
+         last_connection_at = CASE WHEN w.connected THEN w.ts ELSE d.last_connection_at END
+       FROM jsonb_to_recordset($1::jsonb) AS w(id uuid, connected boolean, ts timestamptz)
+       WHERE d.id = w.id
+         AND (GREATEST(d.connected_at, d.disconnected_at) IS NULL OR w.ts >= GREATEST(d.connected_at, d.disconnected_at))`,
+      [JSON.stringify(writes)],
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import {
+  DeviceEventListQuerySchema,
+  DeviceEventSchema,
+  DeviceListQuerySchema,
+  DeviceSchema,
+  pageSchema,
+} from '@farola/protocol';
+import { defineRoute, type Route } from '../../http/define-route';
+import type { DeviceService } from './device.service';
+
+export function deviceRoutes(devices: DeviceService): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/devices',
+      summary: 'Devices, filtered and paged',
+      roles: [],
+      query: DeviceListQuerySchema,
+      response: { component: 'DevicePage', schema: pageSchema(DeviceSchema) },
+      handler: ({ user, query }) => devices.list(user, query),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/devices/:id',
+      summary: 'One device with its latest attributes',
+      roles: [],
+      id: { description: 'Device id' },
+      response: { component: 'Device', schema: DeviceSchema },
+      handler: ({ user, id }) => devices.get(user, id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/devices/:id/events',
+      summary: "A device's events, newest first",
+      roles: [],
+      id: { description: 'Device id' },
+      query: DeviceEventListQuerySchema,
+      response: { component: 'DeviceEventPage', schema: pageSchema(DeviceEventSchema) },
+      handler: ({ user, id, query }) => devices.events(user, id, query),
+    }),
+  ];
+}

@@ -1,0 +1,32 @@
+import type { FarolaModule } from '../../platform/module';
+import { EventRepository } from './event.repository';
+import { startEventRetention } from './retention';
+
+declare module '../../platform/services' {
+  interface ServiceMap {
+    /** Device event history: written by the device data write-behind, read by the device routes. */
+    eventHistory: EventRepository;
+  }
+}
+
+/** The history of device events (connection changes, reports, command progress) and its retention. */
+export const eventsModule: FarolaModule = {
+  name: 'events',
+  migrations: new URL('./migrations/', import.meta.url),
+  setup: ({ db, config, logger }) => {
+    const events = new EventRepository(db);
+    let stopRetention: () => Promise<void> = () => Promise.resolve();
+    return {
+      services: { eventHistory: events },
+      parts: [
+        {
+          name: 'event retention',
+          start: () => {
+            stopRetention = startEventRetention(events, config.eventRetentionDays, logger);
+          },
+          stop: () => stopRetention(),
+        },
+      ],
+    };
+  },
+};

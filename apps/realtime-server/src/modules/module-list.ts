@@ -1,0 +1,18 @@
+import type { FarolaModule } from '../platform/module';
+import { aboutModule } from './about';
+import { devicesModule } from './devices';
+import { eventsModule } from './events';
+import { projectsModule } from './projects';
+import { requestsModule } from './requests';
+
+/**
+ * The server's features, in start order: a module may use the services of the modules above it,
+ * and its background parts stop before theirs. Adding a feature is one folder and one line here.
+ */
+export const MODULES: readonly FarolaModule[] = [
+  projectsModule,
+  eventsModule,
+  devicesModule,
+  requestsModule,
+  aboutModule,
+];

@@ -1,0 +1,21 @@
+import type { FarolaModule } from '../../platform/module';
+import { ProjectRepository } from './project.repository';
+import { projectRoutes } from './project.routes';
+import { ProjectService } from './project.service';
+
+declare module '../../platform/services' {
+  interface ServiceMap {
+    /** Project visibility: which projects a user may see. */
+    projects: ProjectService;
+  }
+}
+
+/** Projects and their members; the scope every other module filters by. */
+export const projectsModule: FarolaModule = {
+  name: 'projects',
+  migrations: new URL('./migrations/', import.meta.url),
+  setup: ({ db }) => {
+    const projects = new ProjectService(new ProjectRepository(db));
+    return { routes: projectRoutes(projects), services: { projects } };
+  },
+};

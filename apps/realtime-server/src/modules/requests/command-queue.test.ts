@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { type DownCommandMessage, topics } from '@farola/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, nextEvent, startHarness, uniqueSerial } from '../../testing/harness';
+
+describe('commands and queued requests', () => {
+  let h: Harness;
+  const downs: DownCommandMessage[] = [];
+  beforeAll(async () => {
+    h = await startHarness({ COMMAND_ATTEMPT_TIMEOUT_MS: '400', COMMAND_MAX_ATTEMPTS: '2' });
+    await h.device.subscribeAsync('lighting/v1/devices/+/down/commands', { qos: 1 });
+    h.device.on('message', (topic, payload) => {
+      if (topic.endsWith('/down/commands')) downs.push(JSON.parse(payload.toString()) as DownCommandMessage);
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const command = (id: string, body: unknown) =>
+    h.api(`/v1/devices/${id}/commands`, { method: 'POST', body: JSON.stringify(body) });
+
+  it('refuses an unknown command with the failing field', async () => {
+    const id = await h.register(uniqueSerial('CMD'));
+    const { status, body } = await command(id, { command: 'selfDestruct' });
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('UNABLE_TO_EXECUTE_COMMAND');
+    expect(body.error.details).toEqual([expect.objectContaining({ path: 'command' })]);
+    const badParams = await command(id, { command: 'blink', params: { count: 99, cycleSeconds: 2 } });
+    expect(badParams.body.error.details).toEqual([
+      expect.objectContaining({ path: 'params.count', rule: 'max', limit: 10 }),
+    ]);
+  });
+
+  it("answers 'Device not found' for an unknown device and 'Invalid ID supplied' for a bad id", async () => {
+    const unknown = await command(randomUUID(), { command: 'reboot' });
+    expect(unknown).toEqual({
+      status: 404,
+      body: { error: { code: 'DEVICE_NOT_FOUND', message: 'Device not found' } },
+    });
+    expect((await h.api(`/v1/devices/${randomUUID()}`)).body.error.message).toBe('Device not found');
+    expect((await h.api('/v1/devices/not-a-uuid')).body.error.code).toBe('INVALID_ID');
+  });
+
+  it('answers a malformed JSON body with VALIDATION_FAILED', async () => {
+    const id = await h.register(uniqueSerial('JSON'));
+    const { status, body } = await h.api(`/v1/devices/${id}/commands`, { method: 'POST', body: '{"command":' });
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('follows a command the device answers in progress then done', async () => {
+    const serial = uniqueSerial('DONE');
+    const id = await h.register(serial);
+    const socket = await h.socket();
+    const done = nextEvent(socket, 'DeviceCommandRequested', (e) => e.deviceId === id && e.request.status === 'DONE');
+    const accepted = await command(id, { command: 'switchOff' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({
+      deviceId: id,
+      command: 'switchOff',
+      status: 'IN_PROGRESS',
+      progress: 0,
+      attempt: 1,
+    });
+    const requestId = accepted.body.id as string;
+    await expect.poll(() => downs.some((down) => down.requestId === requestId)).toBe(true);
+    await h.publish(serial, 'commands', { requestId, status: 'IN_PROGRESS', progress: 40 });
+    await h.publish(serial, 'commands', { requestId, status: 'DONE', progress: 90 });
+    const { payload } = await done;
+    expect(payload.request).toMatchObject({ status: 'DONE', progress: 100, error: null });
+    expect(payload.request.finishedAt).not.toBeNull();
+    expect((await h.api(`/v1/queued-requests/${requestId}`)).body).toMatchObject({ status: 'DONE', progress: 100 });
+    await expect
+      .poll(async () => (await h.api(`/v1/devices/${id}/events?type=DeviceCommandRequested`)).body.items.length)
+      .toBe(3);
+    const events = (await h.api(`/v1/devices/${id}/events?type=DeviceCommandRequested`)).body.items;
+    expect(
+      events.map((e: { payload: { request: { status: string; progress: number } } }) => e.payload.request.progress),
+    ).toEqual([100, 40, 0]);
+  });
+
+  it('reports a device error with its catalogue code', async () => {
+    const serial = uniqueSerial('ERR');
+    const id = await h.register(serial);
+    const { body } = await command(id, { command: 'dimmingCheck' });
+    await h.publish(serial, 'commands', {
+      requestId: body.id,
+      status: 'ERROR',
+      progress: 0,
+      error: { code: 'METHOD_NOT_ALLOWED' },
+    });
+    await expect
+      .poll(async () => (await h.api(`/v1/queued-requests/${body.id}`)).body.error)
+      .toEqual({
+        code: 'DEVICE_ERROR_METHOD_NOT_ALLOWED',
+        message: 'Device reports an error METHOD_NOT_ALLOWED',
+      });
+  });
+
+  it("retries an unanswered command, then ends it with 'Request timed out'", async () => {
+    const serial = uniqueSerial('SILENT');
+    const id = await h.register(serial);
+    const { body } = await command(id, { command: 'reboot' });
+    await expect
+      .poll(async () => (await h.api(`/v1/queued-requests/${body.id}`)).body.status, { timeout: 5000 })
+      .toBe('ERROR');
+    const finished = (await h.api(`/v1/queued-requests/${body.id}`)).body;
+    expect(finished).toMatchObject({ attempt: 2, error: { code: 'REQUEST_TIMED_OUT', message: 'Request timed out' } });
+    expect(downs.filter((down) => down.requestId === body.id).map((down) => down.attempt)).toEqual([1, 2]);
+  });
+
+  it('cancels a request in progress and ignores the device afterwards', async () => {
+    const serial = uniqueSerial('CANCEL');
+    const id = await h.register(serial);
+    const { body } = await command(id, { command: 'blink', params: { count: 3, cycleSeconds: 2 } });
+    const cancelled = await h.api(`/v1/queued-requests/${body.id}/cancel`, { method: 'POST' });
+    expect(cancelled).toMatchObject({ status: 200, body: { status: 'CANCELLED' } });
+    const again = await h.api(`/v1/queued-requests/${body.id}/cancel`, { method: 'POST' });
+    expect(again).toMatchObject({ status: 409, body: { error: { code: 'QUEUED_COMMAND_FINISHED' } } });
+    await h.publish(serial, 'commands', { requestId: body.id, status: 'DONE', progress: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await h.api(`/v1/queued-requests/${body.id}`)).body.status).toBe('CANCELLED');
+    const missing = await h.api(`/v1/queued-requests/${randomUUID()}/cancel`, { method: 'POST' });
+    expect(missing).toMatchObject({ status: 404, body: { error: { code: 'QUEUED_COMMAND_NOT_FOUND' } } });
+  });
+
+  it('counts an answer for an unknown request as rejected', async () => {
+    const serial = uniqueSerial('UNK');
+    await h.register(serial);
+    const before = (await h.api('/health')).body.mqtt.rejected;
+    await h.device.publishAsync(
+      topics.up(serial, 'commands'),
+      JSON.stringify({ requestId: randomUUID(), status: 'DONE', progress: 100 }),
+      { qos: 1 },
+    );
+    await expect.poll(async () => (await h.api('/health')).body.mqtt.rejected).toBe(before + 1);
+  });
+
+  it('lists queued requests newest first, filtered by device', async () => {
+    const id = await h.register(uniqueSerial('LIST'));
+    const first = (await command(id, { command: 'switchOn' })).body;
+    const second = (await command(id, { command: 'switchOff' })).body;
+    const { body } = await h.api(`/v1/queued-requests?deviceId=${id}&limit=1`);
+    expect(body.total).toBe(2);
+    expect(body.items[0].id).toBe(second.id);
+    const next = await h.api(`/v1/queued-requests?deviceId=${id}&limit=1&cursor=${body.nextCursor}`);
+    expect(next.body.items[0].id).toBe(first.id);
+    expect(next.body.nextCursor).toBeNull();
+  });
+});

@@ -1,0 +1,203 @@
+import {
+  type CommandRequest,
+  type DownCommandMessage,
+  ERRORS,
+  type QueuedRequest,
+  type UpCommandMessage,
+} from '@farola/protocol';
+import type { Logger } from 'pino';
+import { DomainError } from '../../platform/domain-error';
+import type { DeviceEventPublisher } from '../../realtime/device-events';
+import type { DeviceIndex } from '../devices/device-index';
+import type { DeviceIndexEntry } from '../devices/device.repository';
+import type { RequestRepository } from './request.repository';
+
+export interface CommandQueueDeps {
+  requests: RequestRepository;
+  index: DeviceIndex;
+  events: DeviceEventPublisher;
+  /** Publishes on the device's `down/commands` topic. */
+  publish: (serialNumber: string, message: DownCommandMessage) => Promise<void>;
+  logger: Logger;
+  attemptTimeoutMs: number;
+  maxAttempts: number;
+}
+
+/**
+ * Queued requests from acceptance to their end state. A request is stored before it is sent;
+ * silence for `attemptTimeoutMs` after a delivery re-sends it with attempt + 1, up to
+ * `maxAttempts`, then ends it in ERROR 'Request timed out'. Changes to one request are applied
+ * one at a time, so a late answer and a timeout never race.
+ */
+export class CommandQueue {
+  private readonly active = new Map<string, QueuedRequest>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly chains = new Map<string, Promise<void>>();
+  /** Set by close(): from then on nothing is sent and no timer is started. */
+  private closed = false;
+
+  constructor(private readonly deps: CommandQueueDeps) {}
+
+  /** Picks up the requests still in progress when the server last stopped. */
+  async resume(): Promise<number> {
+    const requests = await this.deps.requests.listInProgress();
+    for (const request of requests) {
+      this.active.set(request.id, request);
+      this.arm(request.id);
+    }
+    return requests.length;
+  }
+
+  async submit(device: DeviceIndexEntry, body: CommandRequest, requestedBy: string): Promise<QueuedRequest> {
+    if (this.closed) throw new DomainError('SERVICE_UNAVAILABLE', undefined, 'The command queue is shutting down');
+    const request = await this.deps.requests.insert({
+      deviceId: device.id,
+      projectId: device.projectId,
+      command: body.command,
+      params: body.params,
+      status: 'IN_PROGRESS',
+      progress: 0,
+      attempt: 1,
+      error: null,
+      requestedBy,
+      finishedAt: null,
+    });
+    this.active.set(request.id, request);
+    this.emit(request);
+    this.deliver(request);
+    return request;
+  }
+
+  /** Applies a device's answer. Resolves false for a request this server never issued. */
+  async onDeviceAnswer(device: DeviceIndexEntry, message: UpCommandMessage): Promise<boolean> {
+    const request = this.active.get(message.requestId);
+    // Answers for finished requests are ignored; for unknown ids the caller counts a rejection.
+    if (!request) return this.deps.requests.exists(message.requestId);
+    if (request.deviceId !== device.id) return false;
+    await this.serialize(request.id, () => this.applyAnswer(message));
+    return true;
+  }
+
+  async cancel(request: QueuedRequest): Promise<QueuedRequest> {
+    let cancelled: QueuedRequest | null = null;
+    await this.serialize(request.id, async () => {
+      const current = this.active.get(request.id);
+      if (!current) return;
+      cancelled = await this.finish(current, { status: 'CANCELLED' });
+    });
+    if (!cancelled) throw new DomainError('QUEUED_COMMAND_FINISHED');
+    return cancelled;
+  }
+
+  /**
+   * Stops sending, waits for changes under way, then stops every timer; in-progress requests resume
+   * at next start. Timers go last because a change finishing meanwhile would otherwise re-arm one.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.chains.size > 0) await Promise.all(this.chains.values());
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private async applyAnswer(message: UpCommandMessage): Promise<void> {
+    const current = this.active.get(message.requestId);
+    if (!current) return;
+    if (message.status === 'IN_PROGRESS') {
+      const updated = await this.deps.requests.update({ ...current, progress: message.progress });
+      this.active.set(updated.id, updated);
+      this.emit(updated);
+      this.arm(updated.id);
+      return;
+    }
+    if (message.status === 'DONE') {
+      await this.finish(current, { status: 'DONE', progress: 100 });
+      return;
+    }
+    const code = `DEVICE_ERROR_${message.error?.code ?? 'NOT_ACCEPTABLE'}` as const;
+    await this.finish(current, {
+      status: 'ERROR',
+      progress: message.progress,
+      error: { code, message: message.error?.message ?? ERRORS[code].message },
+    });
+  }
+
+  private async onSilence(id: string): Promise<void> {
+    const current = this.active.get(id);
+    if (!current) return;
+    if (current.attempt < this.deps.maxAttempts) {
+      const retried = await this.deps.requests.update({ ...current, attempt: current.attempt + 1 });
+      this.active.set(id, retried);
+      this.emit(retried);
+      this.deliver(retried);
+      return;
+    }
+    await this.finish(current, {
+      status: 'ERROR',
+      error: { code: 'REQUEST_TIMED_OUT', message: ERRORS.REQUEST_TIMED_OUT.message },
+    });
+  }
+
+  private async finish(current: QueuedRequest, change: Partial<QueuedRequest>): Promise<QueuedRequest> {
+    const finished = await this.deps.requests.update({ ...current, ...change, finishedAt: new Date().toISOString() });
+    this.active.delete(finished.id);
+    this.disarm(finished.id);
+    this.emit(finished);
+    return finished;
+  }
+
+  private deliver(request: QueuedRequest): void {
+    if (this.closed) return;
+    const device = this.deps.index.id(request.deviceId);
+    this.arm(request.id);
+    if (!device) return;
+    const message: DownCommandMessage = {
+      requestId: request.id,
+      command: request.command,
+      params: request.params,
+      attempt: request.attempt,
+      ts: new Date().toISOString(),
+    };
+    // Delivery failures are retried by the silence timer like a lost message.
+    this.deps.publish(device.serialNumber, message).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, requestId: request.id }, 'could not publish command');
+    });
+  }
+
+  private emit(request: QueuedRequest): void {
+    this.deps.events.publish('DeviceCommandRequested', {
+      deviceId: request.deviceId,
+      projectId: request.projectId,
+      ts: request.updatedAt,
+      request,
+    });
+  }
+
+  private arm(id: string): void {
+    this.disarm(id);
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(id);
+      if (this.closed) return;
+      void this.serialize(id, () => this.onSilence(id));
+    }, this.deps.attemptTimeoutMs);
+    this.timers.set(id, timer);
+  }
+
+  private disarm(id: string): void {
+    const timer = this.timers.get(id);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(id);
+  }
+
+  private serialize(id: string, work: () => Promise<void>): Promise<void> {
+    const next = (this.chains.get(id) ?? Promise.resolve()).then(work).catch((error: unknown) => {
+      this.deps.logger.error({ err: error, requestId: id }, 'queued request change failed');
+    });
+    this.chains.set(id, next);
+    void next.then(() => {
+      if (this.chains.get(id) === next) this.chains.delete(id);
+    });
+    return next;
+  }
+}

@@ -1,0 +1,48 @@
+import { MessageRejection } from '../../device-link/router';
+import type { FarolaModule } from '../../platform/module';
+import { CommandQueue } from './command-queue';
+import { RequestRepository } from './request.repository';
+import { requestRoutes } from './request.routes';
+import { RequestService } from './request.service';
+
+/**
+ * Commands and queued requests: accepted over HTTP, stored before they are sent, re-sent on
+ * silence, moved to their end state by the devices' answers on `up/commands`.
+ */
+export const requestsModule: FarolaModule = {
+  name: 'requests',
+  migrations: new URL('./migrations/', import.meta.url),
+  setup: ({ db, config, logger, services, deviceLink }) => {
+    const devices = services.get('devices');
+    const projects = services.get('projects');
+    const repository = new RequestRepository(db);
+    const queue = new CommandQueue({
+      requests: repository,
+      index: devices.index,
+      events: services.get('deviceEvents'),
+      publish: (serial, message) => deviceLink.publishCommand(serial, message),
+      logger,
+      attemptTimeoutMs: config.commandAttemptTimeoutMs,
+      maxAttempts: config.commandMaxAttempts,
+    });
+    const requests = new RequestService({ requests: repository, queue, index: devices.index, projects });
+    return {
+      routes: requestRoutes(requests),
+      deviceMessages: {
+        commands: async ({ serialNumber, message }) => {
+          const known = await queue.onDeviceAnswer(await devices.resolve(serialNumber), message);
+          if (!known) throw new MessageRejection({ reason: 'unknown request', requestId: message.requestId });
+        },
+      },
+      parts: [
+        {
+          name: 'command queue',
+          start: async () => {
+            await queue.resume();
+          },
+          stop: () => queue.close(),
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,54 @@
+import { CommandRequestSchema, pageSchema, QueuedRequestListQuerySchema, QueuedRequestSchema } from '@farola/protocol';
+import { defineRoute, type Route } from '../../http/define-route';
+import type { RequestService } from './request.service';
+
+// An id that is not a UUID cannot name a queued request: 'Queued command not found'.
+const requestId = { description: 'Request id', invalid: 'QUEUED_COMMAND_NOT_FOUND' } as const;
+
+export function requestRoutes(requests: RequestService): Route[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/devices/:id/commands',
+      summary: 'Queue a command for a device',
+      roles: [],
+      id: { description: 'Device id' },
+      body: { component: 'CommandRequest', schema: CommandRequestSchema, invalid: 'UNABLE_TO_EXECUTE_COMMAND' },
+      response: {
+        component: 'QueuedRequest',
+        schema: QueuedRequestSchema,
+        status: 202,
+        description: 'Accepted: the queued request',
+      },
+      handler: ({ user, id, body }) => requests.submit(user, id, body),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/queued-requests',
+      summary: 'Queued requests, newest first',
+      roles: [],
+      query: QueuedRequestListQuerySchema,
+      response: { component: 'QueuedRequestPage', schema: pageSchema(QueuedRequestSchema) },
+      handler: ({ user, query }) => requests.list(user, query),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/queued-requests/:id',
+      summary: 'One queued request',
+      roles: [],
+      id: requestId,
+      response: { component: 'QueuedRequest', schema: QueuedRequestSchema },
+      handler: ({ user, id }) => requests.get(user, id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/queued-requests/:id/cancel',
+      summary: 'Cancel a request still in progress',
+      roles: [],
+      id: requestId,
+      response: { component: 'QueuedRequest', schema: QueuedRequestSchema, description: 'The cancelled request' },
+      errors: [409],
+      handler: ({ user, id }) => requests.cancel(user, id),
+    }),
+  ];
+}

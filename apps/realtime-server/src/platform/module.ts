@@ -1,0 +1,55 @@
+import type { Logger } from 'pino';
+import type { Authenticate } from '../auth/authenticator';
+import type { FarolaConfig } from '../config';
+import type { Database } from '../db/database';
+import type { DeviceLinkClient } from '../device-link/device-link';
+import type { DeviceMessageHandlers } from '../device-link/router';
+import type { Route } from '../http/define-route';
+import type { EventBatcher } from '../realtime/event-batcher';
+import type { LifecyclePart } from './lifecycle';
+import type { ServiceMap, ServiceRegistry } from './services';
+
+/** What the platform hands every module's `setup`. */
+export interface ModuleContext {
+  config: FarolaConfig;
+  logger: Logger;
+  /** Migrated: every module's migrations ran before the first setup. */
+  db: Database;
+  /** The services offered by the modules before this one in the module list. */
+  services: ServiceRegistry;
+  authenticate: Authenticate;
+  /** Emits device events to the sockets of their project, batched. */
+  realtime: { batcher: EventBatcher };
+  /** Commands out to devices; connected once every module is set up. */
+  deviceLink: DeviceLinkClient;
+}
+
+/** What a module contributes; every field is optional. */
+export interface ModuleParts {
+  /** API routes under /lighting/api/v1, each with the roles it requires (`defineRoute`). */
+  routes?: readonly Route[];
+  /** Background work (a queue, a timer, a write buffer): started in module order, stopped in reverse. */
+  parts?: readonly LifecyclePart[];
+  /** Handlers of device messages per MQTT channel, called with the parsed, validated, typed message. */
+  deviceMessages?: DeviceMessageHandlers;
+  /** Services later modules may use (`ctx.services.get(name)`), typed by declaration merging into ServiceMap. */
+  services?: Partial<ServiceMap>;
+  /** Fields added to the health answer (`GET /lighting/api/health`), each read on every call. */
+  health?: Record<string, () => unknown>;
+}
+
+/**
+ * A feature of the server: one folder under src/modules/, one line in modules/module-list.ts.
+ *
+ * @example
+ * export const aboutModule: FarolaModule = {
+ *   name: 'about',
+ *   setup: () => ({ routes: [defineRoute({ method: 'get', path: '/about', … })] }),
+ * };
+ */
+export interface FarolaModule {
+  name: string;
+  /** Folder of the module's SQL migrations (`new URL('./migrations/', import.meta.url)`). */
+  migrations?: URL;
+  setup(ctx: ModuleContext): ModuleParts | Promise<ModuleParts>;
+}
