@@ -1,6 +1,13 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import {
+  deserializeError,
+  type WorkerOptions,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStartup,
+} from './pglite-messages';
 
 /** What a repository needs from a connection: parameterised queries returning rows. */
 export interface Queryable {
@@ -19,22 +26,111 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite (PostgreSQL in WebAssembly) in a worker thread, so that its synchronous work never
+ * stalls the event loop. `dataDir` is a folder, or `memory://` for a database that lives as long
+ * as the process. `close()` waits for the statements already sent, then closes PGlite and ends
+ * the thread.
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   // PGlite creates its own folder but not the parents (`.data/` on a first start).
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
-  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    query: async <T>(sql: string, params: unknown[] = []) => (await target.query<T>(sql, params)).rows,
+  const worker = await startPgliteWorker({ dataDir });
+  let nextId = 1;
+  let nextTx = 1;
+  let closed: Promise<void> | null = null;
+  const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }>();
+  let stopped: Error | null = null;
+  const failAll = (error: Error) => {
+    stopped ??= error;
+    for (const pending of waiting.values()) pending.reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (reply: WorkerReply) => {
+    const pending = waiting.get(reply.id);
+    if (!pending) return;
+    waiting.delete(reply.id);
+    if (reply.ok) pending.resolve(reply.rows ?? []);
+    else pending.reject(deserializeError(reply.error));
+  });
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', (code) => failAll(new Error(`the PGlite worker stopped (exit code ${code})`)));
+
+  const send = (request: DistributiveOmit<WorkerRequest, 'id'>): Promise<unknown[]> => {
+    if (stopped) return Promise.reject(stopped);
+    if (closed && request.op !== 'close') return Promise.reject(new Error('the database is closed'));
+    const id = nextId++;
+    return new Promise<unknown[]>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id });
+    });
+  };
+  const scoped = (tx?: number): Queryable => ({
+    query: async <T>(sql: string, params: unknown[] = []) =>
+      (await send(tx === undefined ? { op: 'query', sql, params } : { op: 'query', sql, params, tx })) as T[],
     exec: async (sql: string) => {
-      await target.exec(sql);
+      await send(tx === undefined ? { op: 'exec', sql } : { op: 'exec', sql, tx });
     },
   });
   return {
     kind: 'pglite',
-    ...wrap(db),
-    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    close: () => db.close(),
+    ...scoped(),
+    async transaction(work) {
+      const tx = nextTx++;
+      await send({ op: 'begin', tx });
+      let result;
+      try {
+        result = await work(scoped(tx));
+      } catch (error) {
+        await send({ op: 'rollback', tx }).catch(() => undefined);
+        throw error;
+      }
+      await send({ op: 'commit', tx });
+      return result;
+    },
+    close() {
+      closed ??= send({ op: 'close' }).then(
+        async () => {
+          await worker.terminate();
+        },
+        async (error: unknown) => {
+          await worker.terminate();
+          throw error;
+        },
+      );
+      return closed;
+    },
   };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * Starts the worker and resolves once PGlite is open in it. The worker is TypeScript: it runs
+ * through tsx's loader, registered inside the thread, whether the server runs under tsx or vitest.
+ */
+async function startPgliteWorker(options: WorkerOptions): Promise<Worker> {
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const script = new URL('./pglite-worker.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(script)}); })`,
+    { eval: true, workerData: options, execArgv: [] },
+  );
+  const startup = await new Promise<WorkerStartup>((resolve, reject) => {
+    const onExit = (code: number) => reject(new Error(`the PGlite worker stopped while starting (exit code ${code})`));
+    worker.once('error', reject);
+    worker.once('exit', onExit);
+    worker.once('message', (message: WorkerStartup) => {
+      worker.off('error', reject);
+      worker.off('exit', onExit);
+      resolve(message);
+    });
+  });
+  if (!startup.ready) {
+    await worker.terminate();
+    throw deserializeError(startup.error);
+  }
+  return worker;
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {

@@ -1,5 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { Aedes } from 'aedes';
+import { RetainedIndexPersistence } from './retained-persistence';
 
 export interface EmbeddedBroker {
   url: string;
@@ -9,7 +10,7 @@ export interface EmbeddedBroker {
 
 /** Aedes in this process, on a TCP port any MQTT client (mosquitto_pub, devices, the simulator) can reach. */
 export async function startEmbeddedBroker(port: number, host = '0.0.0.0'): Promise<EmbeddedBroker> {
-  const broker = await Aedes.createBroker();
+  const broker = await Aedes.createBroker({ persistence: new RetainedIndexPersistence() });
   const server = createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

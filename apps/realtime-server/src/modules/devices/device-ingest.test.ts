@@ -105,19 +105,22 @@ describe('device ingest over MQTT', () => {
 
   it('ignores a replayed connection message that repeats the state it already knows', async () => {
     const serial = uniqueSerial('REPLAY');
-    const id = await h.register(serial);
     const socket = await h.socket();
-    const pushed: boolean[] = [];
+    const pushed = new Map<string, boolean[]>();
     socket.on('DeviceConnectionStatusUpdated', (batch) => {
-      for (const event of [batch].flat()) if (event.deviceId === id) pushed.push(event.connected);
+      for (const event of [batch].flat())
+        pushed.set(event.deviceId, [...(pushed.get(event.deviceId) ?? []), event.connected]);
     });
+    const id = await h.register(serial);
+    // The registration itself is pushed (as connected) once the device is stored, possibly just after.
+    await expect.poll(() => pushed.get(id)).toEqual([true]);
     const announcement = { connected: true, ts: new Date().toISOString() };
     await h.publish(serial, 'connection', announcement);
     await h.publish(serial, 'connection', { ...announcement, ts: new Date().toISOString() });
     const dropped = nextEvent(socket, 'DeviceConnectionStatusUpdated', (e) => e.deviceId === id && !e.connected);
     await h.publish(serial, 'connection', { connected: false });
     await dropped;
-    expect(pushed).toEqual([false]);
+    expect(pushed.get(id)).toEqual([true, false]);
     await expect
       .poll(async () => (await h.api(`/v1/devices/${id}/events?type=DeviceConnectionStatusUpdated`)).body.items.length)
       .toBe(2);

@@ -59,6 +59,15 @@ export interface ConnectionWrite {
   ts: string;
 }
 
+/** One device announced over MQTT, for `registerMany`. */
+export interface RegistrationWrite {
+  serialNumber: string;
+  registration: DeviceRegistration;
+  /** The project the device asks for; honoured only when it exists. */
+  projectHint: string | undefined;
+  connection: { connected: boolean; ts: string };
+}
+
 interface DeviceRow {
   id: string;
   serial_number: string;
@@ -180,38 +189,68 @@ export class DeviceRepository {
     }));
   }
 
-  /** Registers a device announced over MQTT; a concurrent registration of the same serial wins. */
+  /** Registers one device in `projectId` (which must exist); a concurrent registration of the same serial wins. */
   async register(
     serialNumber: string,
     registration: DeviceRegistration,
     projectId: string,
     connection: { connected: boolean; ts: string },
   ): Promise<DeviceIndexEntry> {
-    const rows = await this.db.query<DeviceRow>(
+    const [device] = await this.registerMany(
+      [{ serialNumber, registration, projectHint: projectId, connection }],
+      projectId,
+    );
+    return device!;
+  }
+
+  /**
+   * Registers many devices announced over MQTT in one statement. Each request's project hint is
+   * honoured only when that project exists (resolved in the same statement); otherwise the device
+   * goes to `fallbackProjectId`. A serial already registered (a concurrent registration) keeps its
+   * row. Returns the entries in the order of `requests`; the serials must be distinct.
+   */
+  async registerMany(requests: readonly RegistrationWrite[], fallbackProjectId: string): Promise<DeviceIndexEntry[]> {
+    if (requests.length === 0) return [];
+    const rows = await this.db.query<IndexRow>(
       `INSERT INTO devices (serial_number, device_type, vendor, project_id, status, name, imei, ip, model_number,
          firmware_version, latitude, longitude, connected, connected_at, disconnected_at, last_connection_at)
-       VALUES ($1, $2, $3, $4, 'ready', $5, $6, $7, $8, $9, $10, $11, $12,
-         CASE WHEN $12 THEN $13::timestamptz END, CASE WHEN NOT $12 THEN $13::timestamptz END,
-         CASE WHEN $12 THEN $13::timestamptz END)
+       SELECT r.serial_number, r.device_type, r.vendor, COALESCE(p.id, $2::uuid), 'ready', r.name, r.imei, r.ip,
+         r.model_number, r.firmware_version, r.latitude, r.longitude, r.connected,
+         CASE WHEN r.connected THEN r.ts END, CASE WHEN NOT r.connected THEN r.ts END, CASE WHEN r.connected THEN r.ts END
+       FROM jsonb_to_recordset($1::jsonb) AS r(serial_number text, device_type text, vendor text,
+         project_hint uuid, name text, imei text, ip text, model_number text, firmware_version text,
+         latitude double precision, longitude double precision, connected boolean, ts timestamptz)
+       LEFT JOIN projects p ON p.id = r.project_hint
+       ORDER BY r.serial_number
        ON CONFLICT (serial_number) DO UPDATE SET serial_number = EXCLUDED.serial_number
        RETURNING id, serial_number, project_id, device_type, vendor, name, status, latitude, longitude`,
       [
-        serialNumber,
-        registration.deviceType,
-        registration.vendor,
-        projectId,
-        registration.name ?? serialNumber,
-        registration.imei ?? null,
-        registration.ip ?? null,
-        registration.modelNumber ?? null,
-        registration.firmwareVersion ?? null,
-        registration.latitude ?? null,
-        registration.longitude ?? null,
-        connection.connected,
-        connection.ts,
+        JSON.stringify(
+          requests.map(({ serialNumber, registration, projectHint, connection }) => ({
+            serial_number: serialNumber,
+            device_type: registration.deviceType,
+            vendor: registration.vendor,
+            project_hint: projectHint ?? null,
+            name: registration.name ?? serialNumber,
+            imei: registration.imei ?? null,
+            ip: registration.ip ?? null,
+            model_number: registration.modelNumber ?? null,
+            firmware_version: registration.firmwareVersion ?? null,
+            latitude: registration.latitude ?? null,
+            longitude: registration.longitude ?? null,
+            connected: connection.connected,
+            ts: connection.ts,
+          })),
+        ),
+        fallbackProjectId,
       ],
     );
-    return { ...indexEntry(rows[0]!), switchedOn: null, attributesAt: null };
+    const bySerial = new Map(rows.map((row) => [row.serial_number, row]));
+    return requests.map(({ serialNumber }) => {
+      const row = bySerial.get(serialNumber);
+      if (!row) throw new Error(`registration of ${serialNumber} returned no row`);
+      return { ...indexEntry(row), switchedOn: null, attributesAt: null };
+    });
   }
 
   async get(id: string, visible: ProjectScope): Promise<Device | null> {

@@ -11,6 +11,7 @@ import { fleetRoutes } from './fleet.routes';
 import { FleetService } from './fleet.service';
 import { RegistrationRecovery } from './registration-recovery';
 import { DeviceRegistrar } from './registrar';
+import { RegistrationBatcher } from './registration-batcher';
 import { WriteBehind } from './write-behind';
 
 /** What the devices module offers later modules. */
@@ -55,7 +56,7 @@ export const devicesModule: FarolaModule = {
     });
     const ingest = new DeviceIngest({
       index,
-      registrar: new DeviceRegistrar({ devices: repository, projects, index }),
+      registrar: new DeviceRegistrar({ batcher: new RegistrationBatcher(repository), index }),
       events,
       writer,
       onUnknownSerial: (serial) => recovery.note(serial),

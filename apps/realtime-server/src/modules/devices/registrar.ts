@@ -1,10 +1,11 @@
-import { DEMO_PROJECT_ID, type DeviceRegistration } from '@farola/protocol';
+import type { DeviceRegistration } from '@farola/protocol';
 import type { DeviceIndex } from './device-index';
-import type { DeviceIndexEntry, DeviceRepository } from './device.repository';
+import type { DeviceIndexEntry } from './device.repository';
+import type { RegistrationBatcher } from './registration-batcher';
 
 export interface RegistrarDeps {
-  devices: Pick<DeviceRepository, 'register'>;
-  projects: { exists(id: string): Promise<boolean> };
+  /** Stores announced devices, many per statement. */
+  batcher: Pick<RegistrationBatcher, 'register'>;
   index: DeviceIndex;
 }
 
@@ -28,13 +29,12 @@ export class DeviceRegistrar {
     registration: DeviceRegistration,
     connection: { connected: boolean; ts: string },
   ): Promise<DeviceIndexEntry> {
-    const registering = (async () => {
-      const hint = registration.projectId;
-      const projectId = hint && (await this.deps.projects.exists(hint)) ? hint : DEMO_PROJECT_ID;
-      const device = await this.deps.devices.register(serialNumber, registration, projectId, connection);
-      this.deps.index.add(device);
-      return device;
-    })();
+    const registering = this.deps.batcher
+      .register(serialNumber, registration, registration.projectId, connection)
+      .then((device) => {
+        this.deps.index.add(device);
+        return device;
+      });
     this.registering.set(serialNumber, registering);
     const done = () => {
       if (this.registering.get(serialNumber) === registering) this.registering.delete(serialNumber);

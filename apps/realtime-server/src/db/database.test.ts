@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openPglite } from './database';
+
+describe('embedded PGlite (in its worker thread)', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openPglite('memory://');
+    await db.exec('CREATE TABLE lamps (serial text PRIMARY KEY, installed timestamptz, settings jsonb)');
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('returns timestamps as Date and jsonb as objects, as on PostgreSQL', async () => {
+    const installed = new Date('2026-11-23T10:00:00.000Z');
+    await db.query('INSERT INTO lamps VALUES ($1, $2, $3)', ['L-1', installed, { dimming: 70 }]);
+    expect(await db.query('SELECT * FROM lamps WHERE serial = $1', ['L-1'])).toEqual([
+      { serial: 'L-1', installed, settings: { dimming: 70 } },
+    ]);
+  });
+
+  it('rejects a failing statement with PostgreSQL’s error code, and keeps serving', async () => {
+    await expect(db.query('INSERT INTO lamps (serial) VALUES ($1)', ['L-1'])).rejects.toMatchObject({
+      code: '23505',
+    });
+    await expect(db.query('SELECT * FROM missing')).rejects.toMatchObject({ code: '42P01' });
+    expect(await db.query('SELECT count(*)::int AS n FROM lamps')).toEqual([{ n: 1 }]);
+  });
+
+  it('commits a transaction’s work, and rolls back one whose work throws', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO lamps (serial) VALUES ($1)', ['L-2']);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO lamps (serial) VALUES ($1)', ['L-3']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const serials = await db.query<{ serial: string }>('SELECT serial FROM lamps ORDER BY serial');
+    expect(serials.map((row) => row.serial)).toEqual(['L-1', 'L-2']);
+  });
+
+  it('answers the statements sent before a close, then refuses new ones', async () => {
+    const other = await openPglite('memory://');
+    const sent = other.query<{ n: number }>('SELECT 42 AS n');
+    await other.close();
+    await expect(sent).resolves.toEqual([{ n: 42 }]);
+    await expect(other.query('SELECT 1')).rejects.toThrow();
+  });
+});

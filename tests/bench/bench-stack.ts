@@ -1,0 +1,155 @@
+/**
+ * What the benches share: starting the realtime-server and the fleet simulator as separate
+ * processes on the embedded defaults (PGlite on disk in a temporary folder, Aedes in the server),
+ * reading the server's health, CPU and memory, and stopping everything at the end.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clearRetainedFleet } from './retained';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export const numberEnv = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface Health {
+  devices: number;
+  mqtt: { accepted: number; received: number; rejected: number };
+}
+
+/** CPU seconds (user + system) and resident memory of a process, from /proc. */
+export function processUsage(pid: number): { cpuSeconds: number; rssMiB: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return { cpuSeconds, rssMiB: rssKiB / 1024 };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutS: number): Promise<void> {
+  const deadline = Date.now() + timeoutS * 1000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await sleep(500);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export function printRows(title: string, rows: [string, string][]): void {
+  console.log(`\n${title}`);
+  for (const [name, value] of rows) console.log(`  ${name.padEnd(28)} ${value}`);
+}
+
+export interface FleetOptions {
+  devices: number;
+  gatewaySize: number;
+  intervalS: number;
+}
+
+/**
+ * A server and, once started, a simulated fleet. Environment: BENCH_DATA_DIR (a temporary folder
+ * by default: PGlite on disk, as in production without DATABASE_URL), DATABASE_URL / MQTT_URL to
+ * measure against real servers instead, BENCH_CPU_PROFILE_DIR to write a V8 CPU profile of the
+ * server there (open it in Chrome DevTools).
+ */
+export class BenchStack {
+  readonly httpUrl: string;
+  readonly brokerUrl: string;
+  private readonly dataDir: string;
+  private readonly children: ChildProcess[] = [];
+  private serverProcess: ChildProcess | null = null;
+
+  constructor(private readonly ports: { http: number; mqtt: number }) {
+    this.dataDir = process.env['BENCH_DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'farola-bench-'));
+    this.httpUrl = `http://127.0.0.1:${ports.http}`;
+    this.brokerUrl = process.env['MQTT_URL'] ?? `mqtt://127.0.0.1:${ports.mqtt}`;
+  }
+
+  get serverPid(): number {
+    return this.serverProcess!.pid!;
+  }
+
+  async health(): Promise<Health | null> {
+    try {
+      const answer = await fetch(`${this.httpUrl}/lighting/api/health`);
+      return answer.ok ? ((await answer.json()) as Health) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async startServer(): Promise<void> {
+    const profileDir = process.env['BENCH_CPU_PROFILE_DIR'];
+    this.serverProcess = this.spawn(
+      'apps/realtime-server/src/server.ts',
+      {
+        PORT: String(this.ports.http),
+        MQTT_PORT: String(this.ports.mqtt),
+        DATA_DIR: this.dataDir,
+        AUTH_DISABLED: 'true',
+      },
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
+    await waitFor('the server', async () => (await this.health()) !== null, 120);
+  }
+
+  startFleet(fleet: FleetOptions): void {
+    this.spawn('apps/fleet-simulator/src/main.ts', {
+      SIM_MQTT_URL: this.brokerUrl,
+      SIM_DEVICES: String(fleet.devices),
+      SIM_GATEWAY_SIZE: String(fleet.gatewaySize),
+      SIM_REPORT_INTERVAL_S: String(fleet.intervalS),
+      SIM_SERIAL_PREFIX: 'BENCH',
+      SIM_DROP_RATE_PER_HOUR: '0',
+    });
+  }
+
+  /** Stops the fleet and the server (SIGTERM: the server flushes and closes), then cleans up. */
+  async stop(): Promise<void> {
+    await Promise.all(
+      this.children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    if (!process.env['BENCH_DATA_DIR']) rmSync(this.dataDir, { recursive: true, force: true });
+    if (process.env['MQTT_URL']) await clearRetainedFleet(this.brokerUrl);
+  }
+
+  private spawn(script: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    this.children.push(child);
+    return child;
+  }
+}
+
+/** Runs a bench's main with the stack, stopping it whatever happens. */
+export function runBench(stack: BenchStack, main: () => Promise<void>): void {
+  const stopOnSignal = () => void stack.stop().then(() => process.exit(130));
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  main()
+    .then(() => stack.stop())
+    .catch(async (error: unknown) => {
+      console.error(error);
+      await stack.stop();
+      process.exit(1);
+    });
+}
