@@ -61,6 +61,23 @@ export async function startHarness(env: Record<string, string> = {}, options: St
     const text = await answer.text();
     return { status: answer.status, body: text ? JSON.parse(text) : null };
   };
+  // With auth disabled a watcher socket sees every registration's own push, which reaches sockets a
+  // batch after the device is visible; `register` waits for it, so no test takes it for a later change.
+  const authDisabled = env['AUTH_DISABLED'] !== 'false';
+  const registered = new Set<string>();
+  let watcher: Promise<Socket> | null = null;
+  const watch = () =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = io(server.httpUrl, { path: SOCKET_PATH, transports: ['websocket'] });
+      socket.on('DeviceConnectionStatusUpdated', (batch: unknown) => {
+        for (const event of [batch].flat() as { deviceId: string; connected: boolean }[]) {
+          if (event.connected) registered.add(event.deviceId);
+        }
+      });
+      socket.once('session', () => resolve(socket));
+      socket.once('connect_error', reject);
+      sockets.push(socket);
+    });
   const publish: Harness['publish'] = async (serial, channel, body) => {
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
     await device.publishAsync(topics.up(serial, channel), payload, { qos: 1 });
@@ -87,12 +104,15 @@ export async function startHarness(env: Record<string, string> = {}, options: St
       return Object.assign(socket, { session });
     },
     register: async (serial, registration = {}) => {
+      if (authDisabled) await (watcher ??= watch());
       await publish(serial, 'connection', {
         connected: true,
         ts: new Date().toISOString(),
         registration: { deviceType: 'light-point-controller', vendor: 'orion', ...registration },
       });
-      return waitForDevice(api, serial);
+      const id = await waitForDevice(api, serial);
+      if (authDisabled) await until(() => registered.has(id), `the registration push of ${serial}`);
+      return id;
     },
     close: async () => {
       for (const socket of sockets) socket.close();
@@ -115,6 +135,14 @@ async function waitForDevice(api: Harness['api'], serial: string, timeoutMs = 20
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`device ${serial} was not registered within ${timeoutMs} ms`);
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
