@@ -31,15 +31,21 @@ describe('a deferred tooltip', () => {
     );
   });
 
-  it('shows its text on the first keyboard focus', async () => {
+  it('shows its text on the first keyboard focus, keeping the focused control and its clicks', async () => {
+    let clicks = 0;
     render(
       <DeferredTooltip content="Switch to the dark theme" relationship="label">
-        <button type="button" />
+        <button type="button" onClick={() => (clicks += 1)} />
       </DeferredTooltip>,
     );
-    await act(async () => fireEvent.focus(screen.getByRole('button')));
+    const button = screen.getByRole('button');
+    act(() => button.focus());
     expect((await screen.findByRole('tooltip', {}, { timeout: LOAD_TIMEOUT_MS })).textContent).toBe(
       'Switch to the dark theme',
     );
+    expect(screen.getByRole('button', { name: 'Switch to the dark theme' })).toBe(button);
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    expect(clicks).toBe(1);
   });
 });
