@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
@@ -14,6 +14,10 @@ import { z } from 'zod';
  * chunk they import, statically or dynamically, except the dynamic imports that load only when the
  * user goes to another screen or does something (`ON_DEMAND`). The complete map screen
  * `/lighting/map` (with Leaflet and the search box) is printed too, not budgeted.
+ *
+ * It writes what it counted to `dist/.vite/first-screen.json` (the files of each screen, and the
+ * language bundles of which one is counted); tests/e2e/shell.spec.ts checks that the browser loads
+ * no other script for either screen.
  *
  * Run after `vite build` (which writes `dist/.vite/manifest.json`): `tsx build/first-screen-budget.ts`.
  */
@@ -116,6 +120,11 @@ const mapTotal = report(
   map,
 );
 console.log(`  ${kB(mapTotal).padStart(9)}  total (reported, not budgeted)`);
+const files = (keys: Set<string>) => [...keys].map((key) => chunk(key).file).filter((file) => file.endsWith('.js'));
+writeFileSync(
+  path.join(dist, '.vite/first-screen.json'),
+  JSON.stringify({ home: files(home), map: files(map), languages: languageBundles.map((key) => chunk(key).file) }),
+);
 console.log(
   `\nFirst screen /lighting/: ${kB(homeTotal)} of ${kB(BUDGET_BYTES)}; map screen /lighting/map: ${kB(mapTotal)}.`,
 );
