@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 test('an unknown path shows NotFound with a way back home', async ({ page }) => {
   await page.goto('/lighting/no/such/page');
@@ -49,3 +51,40 @@ test('a configuration that cannot be loaded is reported with an alert', async ({
   await expect.poll(() => messages).toEqual([expect.stringMatching(/^Error loading config: /)]);
   await expect(page.getByTestId('device-map')).toHaveCount(0);
 });
+
+/** What apps/console/build/first-screen-budget.ts counted for each screen (written by `npm run build`). */
+function readCountedScripts(): Record<'home' | 'map' | 'languages', string[]> {
+  const file = path.resolve(import.meta.dirname, '../../apps/console/dist/.vite/first-screen.json');
+  const counted: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const isList = (value: unknown): value is string[] =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string');
+  if (typeof counted !== 'object' || counted === null) throw new Error(`${file} is not an object`);
+  const { home, map, languages } = counted as Record<string, unknown>;
+  if (!isList(home) || !isList(map) || !isList(languages)) throw new Error(`${file} lacks a list of files`);
+  return { home, map, languages };
+}
+
+for (const [screen, url] of [
+  ['home', '/lighting/'],
+  ['map', '/lighting/map'],
+] as const) {
+  test(`the ${screen} screen loads no script beyond those its build budget counted`, async ({ page }) => {
+    const counted = readCountedScripts();
+    // The budget counts the largest language bundle for the user's one.
+    const allowed = new Set([...counted[screen], ...counted.languages]);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/lighting/assets/') && pathname.endsWith('.js')) {
+        scripts.push(pathname.slice('/lighting/'.length));
+      }
+    });
+    await page.goto(url);
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'connected');
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    if (screen === 'map') await expect(page.getByTestId('device-map')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((file) => !allowed.has(file))).toEqual([]);
+  });
+}

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Router } from 'wouter';
 import { RealtimeConnection } from '@/lib/realtime/realtime-connection';
 import { AppRoutes } from './app-routes';
@@ -7,18 +6,12 @@ import { AppProviders } from './providers';
 import { InactivityWatcher } from './shell/inactivity-watcher';
 import { MainLayout } from './shell/main-layout';
 
-// Announces outcomes of commands, which the user sends from screens loaded later: it follows them
-// from its own chunk, so Fluent's toasts are not part of the first screen.
-const RequestOutcomeToasts = lazy(() =>
-  import('@/components/request-outcome-toasts').then((m) => ({ default: m.RequestOutcomeToasts })),
-);
-
 // '/lighting/' → '/lighting': wouter's base has no trailing slash.
 const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 /**
  * The root shell (spec §2): inactivity watcher around the main layout and its routed pages, with
- * the realtime connection and the outcome toasts of the commands sent from this tab.
+ * the realtime connection (the main layout hosts the notifications).
  */
 export function App({ user }: { user: SignedInUser }) {
   return (
@@ -27,9 +20,6 @@ export function App({ user }: { user: SignedInUser }) {
         <InactivityWatcher>
           <MainLayout>
             <RealtimeConnection />
-            <Suspense fallback={null}>
-              <RequestOutcomeToasts />
-            </Suspense>
             <AppRoutes />
           </MainLayout>
         </InactivityWatcher>

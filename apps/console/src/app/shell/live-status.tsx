@@ -1,6 +1,7 @@
-import { Badge, Tooltip } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '@/components/deferred-tooltip';
 import { realtimeStateAtom } from '@/lib/realtime/connection-atoms';
 import type { ConnectionState } from '@/lib/realtime/socket';
 
@@ -15,10 +16,10 @@ export function LiveStatus() {
   const { t } = useTranslation('common');
   const state = useAtomValue(realtimeStateAtom);
   return (
-    <Tooltip content={t(`live.${state}.hint`)} relationship="description">
+    <DeferredTooltip content={t(`live.${state}.hint`)} relationship="description">
       <Badge data-testid="live-status" data-state={state} appearance="tint" color={BADGE_COLOR[state]}>
         {t(`live.${state}.label`)}
       </Badge>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

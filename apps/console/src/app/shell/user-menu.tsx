@@ -1,55 +1,45 @@
-import {
-  Avatar,
-  Button,
-  Menu,
-  MenuGroupHeader,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-} from '@fluentui/react-components';
-import { KeyRegular, SignOutRegular } from '@fluentui/react-icons';
+import { Avatar, Button } from '@fluentui/react-components';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../auth/user-context';
+
+// The menu and its positioning are loaded when the user first opens it: the first screen shows
+// only the button (build/first-screen-budget.ts lists it as loaded on demand).
+const UserMenuPopover = lazy(() => import('./user-menu-popover').then((m) => ({ default: m.UserMenuPopover })));
 
 /** The user's name and avatar, opening change password and logout. */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const user = useSignedInUser();
+  const [opened, setOpened] = useState(false);
   const displayName = user.name || user.username;
+  const trigger = (
+    <Button
+      appearance="subtle"
+      aria-label={t('userMenu.label', { name: displayName })}
+      aria-haspopup="menu"
+      aria-expanded={opened ? undefined : false}
+      data-testid="user-menu"
+      onClick={opened ? undefined : () => setOpened(true)}
+      // No initials: the button's visible text must be part of its name (WCAG 2.5.3), and
+      // 'DU' + 'Demo User' is not; without a picture the avatar shows a person icon.
+      icon={
+        <Avatar
+          name={displayName}
+          initials={null}
+          image={user.picture ? { src: user.picture } : null}
+          size={28}
+          aria-hidden
+        />
+      }
+    >
+      {displayName}
+    </Button>
+  );
+  if (!opened) return trigger;
   return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          aria-label={t('userMenu.label', { name: displayName })}
-          data-testid="user-menu"
-          // No initials: the button's visible text must be part of its name (WCAG 2.5.3), and
-          // 'DU' + 'Demo User' is not; without a picture the avatar shows a person icon.
-          icon={
-            <Avatar
-              name={displayName}
-              initials={null}
-              image={user.picture ? { src: user.picture } : null}
-              size={28}
-              aria-hidden
-            />
-          }
-        >
-          {displayName}
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <MenuGroupHeader>{displayName}</MenuGroupHeader>
-          <MenuItem icon={<KeyRegular />} onClick={() => user.changePassword()}>
-            {t('userMenu.changePassword')}
-          </MenuItem>
-          <MenuItem icon={<SignOutRegular />} onClick={() => user.logout()}>
-            {t('userMenu.logout')}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <Suspense fallback={trigger}>
+      <UserMenuPopover trigger={trigger} displayName={displayName} />
+    </Suspense>
   );
 }

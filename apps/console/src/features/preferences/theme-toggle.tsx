@@ -1,7 +1,8 @@
-import { Button, Tooltip } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '@/components/deferred-tooltip';
 import { themeModeAtom } from '@/lib/theme/theme-preference';
 
 /** Switches between the dark and light theme; the choice is saved and wins on the next visit. */
@@ -10,13 +11,13 @@ export function ThemeToggle() {
   const [mode, setMode] = useAtom(themeModeAtom);
   const label = mode === 'dark' ? t('theme.toLight') : t('theme.toDark');
   return (
-    <Tooltip content={label} relationship="label">
+    <DeferredTooltip content={label} relationship="label">
       <Button
         data-testid="theme-toggle"
         appearance="subtle"
         icon={mode === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />}
         onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}
       />
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -1,6 +1,6 @@
 import { FINAL_REQUEST_STATUSES, type QueuedRequest } from '@farola/protocol';
 import type { createStore } from 'jotai';
-import { catchError, EMPTY, from, map, merge, mergeMap, Observable } from 'rxjs';
+import { catchError, EMPTY, from, map, merge, mergeMap, Observable, of } from 'rxjs';
 import { isStreamOf, resyncOf, type RealtimeClient } from '@/lib/realtime/realtime-client';
 import { forgetOwnRequest, ownRequestsAtom, type OwnRequest } from './own-requests';
 import { fetchRequest } from './requests-api';
@@ -26,12 +26,12 @@ function keepUnclaimed(unclaimed: Map<string, QueuedRequest>, request: QueuedReq
 }
 
 /**
- * The current state of each own request whenever the request streams must be reloaded (a
+ * The current state of each own request when following starts (a request sent while the
+ * notifications were still loading) and whenever the request streams must be reloaded (a
  * reconnect the server could not catch up): its final update may have been missed.
  */
-function ownRequestsAfterResync$(store: Store, client: RealtimeClient): Observable<QueuedRequest> {
-  return client.resync$.pipe(
-    resyncOf(isStreamOf('project')),
+function ownRequestsReread$(store: Store, client: RealtimeClient): Observable<QueuedRequest> {
+  return merge(of(undefined), client.resync$.pipe(resyncOf(isStreamOf('project')))).pipe(
     mergeMap(() => [...store.get(ownRequestsAtom).keys()]),
     mergeMap((requestId) =>
       from(fetchRequest(requestId)).pipe(
@@ -48,7 +48,7 @@ function ownRequestsAfterResync$(store: Store, client: RealtimeClient): Observab
  * Emits once for each request of `ownRequestsAtom` that ends DONE or ERROR, whichever device it
  * was sent to and whether or not its panel is open, then forgets the request (a cancelled one is
  * forgotten silently). Follows the realtime request updates, and re-reads the pending own
- * requests when their streams must resync.
+ * requests when it starts and when their streams must resync.
  *
  * @example
  * requestOutcome$(appStore, realtime).subscribe(({ request, own }) => toast(request.status, own.deviceLabel));
@@ -65,7 +65,7 @@ export function requestOutcome$(store: Store, client: RealtimeClient): Observabl
     };
     const updates = merge(
       client.event$('DeviceCommandRequested').pipe(map((payload) => payload.request)),
-      ownRequestsAfterResync$(store, client),
+      ownRequestsReread$(store, client),
     ).subscribe(settle);
     const claims = store.sub(ownRequestsAtom, () => {
       for (const requestId of store.get(ownRequestsAtom).keys()) {

@@ -1,0 +1,30 @@
+import { Menu, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { KeyRegular, SignOutRegular } from '@fluentui/react-icons';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSignedInUser } from '../auth/user-context';
+
+/**
+ * The user menu's list (change password, logout) around its trigger. A chunk of its own, loaded
+ * when the menu is first opened (see `UserMenu`), which is why it opens as it mounts.
+ */
+export function UserMenuPopover({ trigger, displayName }: { trigger: ReactElement; displayName: string }) {
+  const { t } = useTranslation('common');
+  const user = useSignedInUser();
+  return (
+    <Menu defaultOpen>
+      <MenuTrigger disableButtonEnhancement>{trigger}</MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuGroupHeader>{displayName}</MenuGroupHeader>
+          <MenuItem icon={<KeyRegular />} onClick={() => user.changePassword()}>
+            {t('userMenu.changePassword')}
+          </MenuItem>
+          <MenuItem icon={<SignOutRegular />} onClick={() => user.logout()}>
+            {t('userMenu.logout')}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
