@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { createHmac, createPublicKey } from 'node:crypto';
+import { base64url, exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Authenticate, bearerToken, createAuthenticator } from './authenticator';
 
@@ -8,11 +9,13 @@ describe('token verification against the realm', () => {
   let jwksServer: Server;
   let issuer: string;
   let privateKey: CryptoKey;
+  let publicPem: string;
   let authenticate: Authenticate;
 
   beforeAll(async () => {
     const keys = await generateKeyPair('RS256');
     privateKey = keys.privateKey;
+    publicPem = await exportSPKI(keys.publicKey);
     const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
     jwksServer = createServer((req, res) => {
       if (req.url !== '/realms/farola/protocol/openid-connect/certs') return void res.writeHead(404).end();
@@ -25,14 +28,21 @@ describe('token verification against the realm', () => {
   });
   afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
 
-  const sign = (claims: Record<string, unknown>, iss = issuer) =>
-    new SignJWT(claims)
+  /** A token as the realm issues it to the console's client, with `claims` added or overridden. */
+  const sign = (claims: Record<string, unknown>, iss = issuer, expires: string | number = '5m') =>
+    new SignJWT({ azp: 'console', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setIssuer(iss)
       .setSubject('user-1')
       .setIssuedAt()
-      .setExpirationTime('5m')
+      .setExpirationTime(expires)
       .sign(privateKey);
+  const admin = { resource_access: { console: { roles: ['admin'] } } };
+  const refused = (token: string) => expect(authenticate(token)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  /** A token with these header and claims, signed by `signature` (or unsigned). */
+  const forge = (header: Record<string, unknown>, claims: Record<string, unknown>, signature = '') =>
+    `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(claims))}.${signature}`;
+  const now = () => Math.floor(Date.now() / 1000);
 
   it("reads the user's roles on the product's client and ignores unknown ones", async () => {
     const token = await sign({
@@ -53,6 +63,38 @@ describe('token verification against the realm', () => {
       code: 'UNAUTHORIZED',
     });
     await expect(authenticate('not.a.jwt')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('refuses a token issued to another client of the realm, even one holding admin there', async () => {
+    await refused(await sign({ ...admin, azp: 'billing', resource_access: { console: { roles: ['admin'] } } }));
+    await refused(await sign({ ...admin, azp: undefined }));
+    // Obtained by another client for this one: this client is in its audience.
+    expect(await authenticate(await sign({ ...admin, azp: 'gateway', aud: ['account', 'console'] }))).toMatchObject({
+      isAdmin: true,
+    });
+  });
+
+  it('refuses an expired token, and one without an expiry', async () => {
+    await refused(await sign(admin, issuer, now() - 60));
+    const withoutExpiry = await new SignJWT({ azp: 'console', ...admin })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(issuer)
+      .setSubject('user-1')
+      .setIssuedAt()
+      .sign(privateKey);
+    await refused(withoutExpiry);
+    // Within the 10 s of clock skew keycloak-js also allows, an expiry just past still passes.
+    expect(await authenticate(await sign(admin, issuer, now() - 5))).toMatchObject({ isAdmin: true });
+  });
+
+  it("refuses 'alg: none' and an HMAC signed with the realm's public key", async () => {
+    const claims = { ...admin, azp: 'console', iss: issuer, sub: 'user-1', iat: now(), exp: now() + 300 };
+    await refused(forge({ alg: 'none', typ: 'JWT' }, claims));
+    // The classic confusion: HS256 keyed with the public key the realm publishes.
+    const unsigned = forge({ alg: 'HS256', typ: 'JWT', kid: 'k1' }, claims).slice(0, -1);
+    const pem = createPublicKey(publicPem).export({ type: 'spki', format: 'pem' });
+    const mac = createHmac('sha256', pem).update(unsigned).digest('base64url');
+    await refused(`${unsigned}.${mac}`);
   });
 
   it('takes the token from a Bearer header only', () => {

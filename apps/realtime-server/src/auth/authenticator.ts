@@ -8,8 +8,15 @@ import { DEMO_USER, type User } from './user';
 /** Turns a bearer token (or none) into the calling user, or throws UNAUTHORIZED. */
 export type Authenticate = (token: string | undefined) => Promise<User>;
 
+/** Asymmetric signatures only: `none` and HMAC (a forger could sign with the realm's public key) are refused. */
+export const TOKEN_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];
+/** Clock skew tolerated on `exp`, `nbf` and `iat`, as the console's keycloak-js allows (spec §4). */
+const CLOCK_TOLERANCE_S = 10;
+
 const ClaimsSchema = z.object({
   sub: z.string().min(1),
+  azp: z.string().optional(),
+  aud: z.union([z.string(), z.array(z.string())]).optional(),
   preferred_username: z.string().optional(),
   resource_access: z.record(z.string(), z.object({ roles: z.array(z.string()).default([]) })).optional(),
 });
@@ -20,9 +27,17 @@ function rolesFrom(claims: z.infer<typeof ClaimsSchema>, clientId: string): Role
   return held.flatMap((role) => (RoleSchema.safeParse(role).success ? [role as Role] : []));
 }
 
+/**
+ * Whether the token was issued to this product's client: Keycloak names the requesting client in
+ * `azp`; a token another client of the realm obtained for this one lists it in `aud`.
+ */
+function meantFor(claims: z.infer<typeof ClaimsSchema>, clientId: string): boolean {
+  return claims.azp === clientId || [claims.aud ?? []].flat().includes(clientId);
+}
+
 export function userFromClaims(payload: JWTPayload, clientId: string): User {
   const claims = ClaimsSchema.safeParse(payload);
-  if (!claims.success) throw new DomainError('UNAUTHORIZED');
+  if (!claims.success || !meantFor(claims.data, clientId)) throw new DomainError('UNAUTHORIZED');
   const roles = rolesFrom(claims.data, clientId);
   return {
     id: claims.data.sub,
@@ -34,7 +49,9 @@ export function userFromClaims(payload: JWTPayload, clientId: string): User {
 
 /**
  * The demo user for every caller when AUTH_DISABLED, else verification of the realm's access
- * tokens against its JWKS (Keycloak's certs endpoint, fetched and cached by jose).
+ * tokens against its JWKS (Keycloak's certs endpoint, fetched and cached by jose): an asymmetric
+ * signature by a realm key, this realm as issuer, an expiry (10 s of clock skew allowed), and
+ * this product's client as `azp` or in `aud`.
  */
 export function createAuthenticator(config: Pick<FarolaConfig, 'authDisabled' | 'oauth'>): Authenticate {
   const oauth = config.oauth;
@@ -44,7 +61,12 @@ export function createAuthenticator(config: Pick<FarolaConfig, 'authDisabled' | 
   return async (token) => {
     if (!token) throw new DomainError('UNAUTHORIZED');
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer });
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer,
+        algorithms: TOKEN_ALGORITHMS,
+        requiredClaims: ['exp', 'sub'],
+        clockTolerance: CLOCK_TOLERANCE_S,
+      });
       return userFromClaims(payload, oauth.clientId);
     } catch (error) {
       if (error instanceof DomainError) throw error;

@@ -27,7 +27,7 @@ async function realm(): Promise<{
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sign = (sub: string, roles: string[]) =>
-    new SignJWT({ preferred_username: sub, resource_access: { console: { roles } } })
+    new SignJWT({ preferred_username: sub, azp: 'console', resource_access: { console: { roles } } })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setIssuer(`${url}/realms/farola`)
       .setSubject(sub)
