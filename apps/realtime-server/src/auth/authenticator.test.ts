@@ -49,12 +49,17 @@ describe('token verification against the realm', () => {
       preferred_username: 'ana',
       resource_access: { console: { roles: ['view-alarms', 'launch-rockets'] }, other: { roles: ['admin'] } },
     });
-    expect(await authenticate(token)).toEqual({
+    const user = await authenticate(token);
+    expect(user).toEqual({
       id: 'user-1',
       username: 'ana',
       roles: ['view-alarms'],
       isAdmin: false,
+      expiresAt: expect.any(Number),
     });
+    // The token's exp (5 minutes ahead) plus the 10 s of clock skew: when its sockets are closed.
+    expect(user.expiresAt! - Date.now()).toBeGreaterThan(300_000);
+    expect(user.expiresAt! - Date.now()).toBeLessThanOrEqual(310_000);
   });
 
   it('refuses a missing token, a foreign issuer and garbage as UNAUTHORIZED', async () => {

@@ -39,12 +39,14 @@ export function userFromClaims(payload: JWTPayload, clientId: string): User {
   const claims = ClaimsSchema.safeParse(payload);
   if (!claims.success || !meantFor(claims.data, clientId)) throw new DomainError('UNAUTHORIZED');
   const roles = rolesFrom(claims.data, clientId);
-  return {
+  const user: User = {
     id: claims.data.sub,
     username: claims.data.preferred_username ?? claims.data.sub,
     roles,
     isAdmin: roles.includes('admin'),
   };
+  if (payload.exp !== undefined) user.expiresAt = (payload.exp + CLOCK_TOLERANCE_S) * 1000;
+  return user;
 }
 
 /**

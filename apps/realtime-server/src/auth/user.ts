@@ -7,6 +7,8 @@ export interface User {
   roles: Role[];
   /** Holds `admin`: passes every role check and sees every project. */
   isAdmin: boolean;
+  /** When the token this user came with stops being accepted (epoch ms); absent for the demo user. */
+  expiresAt?: number;
 }
 
 export const DEMO_USER: User = { id: 'demo', username: 'demo', roles: ['admin'], isAdmin: true };

@@ -12,7 +12,14 @@ import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { Authenticate } from '../auth/authenticator';
 import type { User } from '../auth/user';
-import { emitItems, handleSubscriptions, isRefusal, parseResume, planResume } from './socket-subscriptions';
+import {
+  emitItems,
+  type FarolaSocket,
+  handleSubscriptions,
+  isRefusal,
+  parseResume,
+  planResume,
+} from './socket-subscriptions';
 import type { StreamHub } from './stream-hub';
 
 export interface SocketData {
@@ -95,6 +102,33 @@ export function createSocketServer(httpServer: HttpServer, deps: SocketServerDep
       socket.emit('session', session);
     }
     handleSubscriptions(socket, deps);
+    closeAtExpiry(socket, deps.logger);
   });
   return io;
+}
+
+/** setTimeout's longest delay; a token lasting longer is re-checked when it runs out. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A socket lives no longer than the token it was opened with. At the expiry the server closes its
+ * transport: a stock client reconnects at once, its `auth` callback handing over the refreshed
+ * token (keycloak-js keeps it current) and its stream positions, and resumes without a gap; a
+ * client whose session ended is refused at that handshake and gets no further event.
+ */
+function closeAtExpiry(socket: FarolaSocket, logger: Logger): void {
+  const { expiresAt } = socket.data.user;
+  if (expiresAt === undefined) return;
+  let timer: NodeJS.Timeout;
+  const check = () => {
+    const left = expiresAt - Date.now();
+    if (left > 0) {
+      timer = setTimeout(check, Math.min(left, LONGEST_TIMER_MS));
+      return;
+    }
+    logger.debug({ user: socket.data.user.username }, 'socket token expired: closing its connection');
+    socket.conn.close();
+  };
+  check();
+  socket.once('disconnect', () => clearTimeout(timer));
 }

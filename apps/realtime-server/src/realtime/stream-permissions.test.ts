@@ -15,7 +15,7 @@ import { collect, type Harness, startHarness, subscribe, uniqueSerial } from '..
 /** A realm's key set served as Keycloak serves it, and tokens signed with its key. */
 async function realm(): Promise<{
   url: string;
-  sign: (sub: string, roles: string[]) => Promise<string>;
+  sign: (sub: string, roles: string[], exp?: number) => Promise<string>;
   close: () => void;
 }> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -26,13 +26,13 @@ async function realm(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sign = (sub: string, roles: string[]) =>
+  const sign = (sub: string, roles: string[], exp: number | string = '5m') =>
     new SignJWT({ preferred_username: sub, azp: 'console', resource_access: { console: { roles } } })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setIssuer(`${url}/realms/farola`)
       .setSubject(sub)
       .setIssuedAt()
-      .setExpirationTime('5m')
+      .setExpirationTime(exp)
       .sign(privateKey);
   return { url, sign, close: () => server.close() };
 }
@@ -139,5 +139,51 @@ describe('realtime permissions', () => {
       outsider.emit('resume', { epoch: outsider.session.epoch, positions: { [`device:${id}`]: 0 } }, resolve),
     );
     expect(answer).toEqual({ ok: true, epoch: outsider.session.epoch, caughtUp: [], resync: [`device:${id}`] });
+  });
+  /** A token that passes now and stops passing in about two seconds (10 s of clock skew included). */
+  const expiringSoon = (sub: string) => idp.sign(sub, ['admin'], Math.floor(Date.now() / 1000) - 8);
+
+  it('drops a socket when its token expires, and refuses it back with the same token', async () => {
+    const stale = await expiringSoon('admin-2');
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(h.server.httpUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnectionDelay: 100,
+      auth: (callback) => callback({ token: stale }),
+    });
+    sockets.push(socket as Socket);
+    await new Promise((resolve) => socket.once('session', resolve));
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const refused = new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    expect(await dropped).toBe('transport close');
+    expect((await refused).message).toBe('UNAUTHORIZED');
+
+    const { serial } = await registerDevice();
+    const heard = collect(socket, 'DeviceConnectionStatusUpdated');
+    await h.publish(serial, 'connection', { connected: false, ts: new Date().toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(heard).toEqual([]);
+    socket.close();
+  });
+
+  it("carries a socket over its token's expiry when the client hands over a refreshed one", async () => {
+    const tokens = [await expiringSoon('admin-3'), await idp.sign('admin-3', ['admin'])];
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(h.server.httpUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnectionDelay: 100,
+      auth: (callback) => callback({ token: tokens.length > 1 ? tokens.shift()! : tokens[0]! }),
+    });
+    sockets.push(socket as Socket);
+    await new Promise((resolve) => socket.once('session', resolve));
+    const again = new Promise<RealtimeSession>((resolve) => socket.once('session', resolve));
+    await new Promise((resolve) => socket.once('disconnect', resolve));
+    await again;
+
+    const { serial, id } = await registerDevice();
+    const heard = collect(socket, 'DeviceConnectionStatusUpdated', (e) => e.deviceId === id && !e.connected);
+    await h.publish(serial, 'connection', { connected: false, ts: new Date().toISOString() });
+    await expect.poll(() => heard.length).toBe(1);
+    socket.close();
   });
 });
