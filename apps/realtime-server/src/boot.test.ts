@@ -117,3 +117,28 @@ describe('a running server', () => {
     expect(order.at(-1)).toBe('database');
   });
 });
+
+describe('a server started with authentication disabled', () => {
+  it('says so loudly in its log, and a server with sign-in on does not', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const capture = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const open = await startFarolaServer(configFor({ PORT: '0', MQTT_PORT: '0' }), { logger: capture });
+    await open.close();
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 40, msg: expect.stringMatching(/^AUTHENTICATION IS DISABLED/) }),
+    );
+
+    lines.length = 0;
+    const signedIn = configFor({
+      PORT: '0',
+      MQTT_PORT: '0',
+      AUTH_DISABLED: 'false',
+      OAUTH_URL: 'http://127.0.0.1:9',
+      OAUTH_REALM: 'farola',
+      OAUTH_CLIENT_ID: 'console',
+    });
+    const closed = await startFarolaServer(signedIn, { logger: capture });
+    await closed.close();
+    expect(lines.some((line) => /AUTHENTICATION IS DISABLED/.test(line.msg))).toBe(false);
+  });
+});

@@ -131,6 +131,12 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
     { port, mqtt: link.url, database: db.kind, modules: modules.map((module) => module.name) },
     'Farola realtime-server started',
   );
+  if (config.authDisabled) {
+    logger.warn(
+      { authDisabled: true },
+      'AUTHENTICATION IS DISABLED (AUTH_DISABLED=true): every request and socket acts as the demo user with every permission on every project. For demos only; never expose this server.',
+    );
+  }
 
   return {
     httpUrl: `http://127.0.0.1:${port}`,

@@ -34,7 +34,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   // API answers and any file without a precompressed twin; what is already encoded passes as is.
   app.use(compression());
-  app.use(systemRoutes(config, health));
+  app.use(systemRoutes(config, health, authenticate));
   const document = openApiDocument(routes);
   app.get('/lighting/api/v1/openapi.json', (_req, res) => {
     res.json(document);

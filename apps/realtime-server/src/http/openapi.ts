@@ -3,28 +3,36 @@ import { z } from 'zod';
 import type { Route } from './define-route';
 import { errorResponses, idParameter, jsonContent, queryParameters, toOpenApiSchema } from './openapi-schemas';
 
-export const HealthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  deviceLink: z.object({ connected: z.boolean(), since: z.iso.datetime() }),
-  storage: z.object({ pending: z.number().int(), quarantined: z.number().int() }),
-  uptimeSeconds: z.number(),
-  devices: z.number().int(),
-  sockets: z.number().int(),
-  mqtt: z.object({
-    received: z.number().int(),
-    accepted: z.number().int(),
-    rejected: z.number().int(),
-    futureTimestamps: z.number().int(),
-  }),
-  database: z.enum(['pglite', 'postgres']),
-  broker: z.enum(['embedded', 'external']),
-  realtime: z.object({
-    epoch: z.string(),
-    streams: z.number().int(),
-    bufferedItems: z.number().int(),
-    slowConsumersDisconnected: z.number().int(),
-  }),
-});
+/** Everyone gets `status`; the rest only administrators (everyone when authentication is disabled). */
+export const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+  })
+  .extend(
+    z
+      .object({
+        deviceLink: z.object({ connected: z.boolean(), since: z.iso.datetime() }),
+        storage: z.object({ pending: z.number().int(), quarantined: z.number().int() }),
+        uptimeSeconds: z.number(),
+        devices: z.number().int(),
+        sockets: z.number().int(),
+        mqtt: z.object({
+          received: z.number().int(),
+          accepted: z.number().int(),
+          rejected: z.number().int(),
+          futureTimestamps: z.number().int(),
+        }),
+        database: z.enum(['pglite', 'postgres']),
+        broker: z.enum(['embedded', 'external']),
+        realtime: z.object({
+          epoch: z.string(),
+          streams: z.number().int(),
+          bufferedItems: z.number().int(),
+          slowConsumersDisconnected: z.number().int(),
+        }),
+      })
+      .partial().shape,
+  );
 
 /** `/lighting/api/v1/devices/:id` → `/v1/devices/{id}`, relative to the document's server. */
 const documentPath = (path: string) => `/v1${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
@@ -52,7 +60,8 @@ export function openApiDocument(routes: readonly Route[]): Record<string, unknow
   const paths: Record<string, Record<string, unknown>> = {
     '/health': {
       get: {
-        summary: 'Liveness, device link and counters (503 `degraded` while the MQTT broker is unreachable)',
+        summary:
+          'Whether the service is up (503 `degraded` while the MQTT broker is unreachable); device link, counters and internals for administrators only',
         security: [],
         responses: {
           200: { description: 'OK', content: jsonContent('Health') },

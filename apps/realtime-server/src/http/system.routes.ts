@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { type Authenticate, bearerToken } from '../auth/authenticator';
 import type { FarolaConfig } from '../config';
 import type { MqttMetrics } from '../device-link/router';
 import type { LinkState } from '../device-link/mqtt-gateway';
@@ -30,16 +31,35 @@ export function configScript(config: FarolaConfig): string {
   return `window.__FAROLA_CONFIG__ = ${JSON.stringify(values).replace(/</g, '\\u003c')};\n`;
 }
 
-/** Routes that need no user: health and the console's configuration script. */
-export function systemRoutes(config: FarolaConfig, health: HealthSource): Router {
+/** Whether the caller is an administrator; anyone else, signed in or not, is not. */
+async function isAdministrator(authenticate: Authenticate, header: string | undefined): Promise<boolean> {
+  try {
+    return (await authenticate(bearerToken(header))).isAdmin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Routes that need no user: health and the console's configuration script. Health tells anyone
+ * whether the service is up; its counts and internals are for administrators (every caller when
+ * authentication is disabled).
+ */
+export function systemRoutes(config: FarolaConfig, health: HealthSource, authenticate: Authenticate): Router {
   const router = Router();
   const startedAt = Date.now();
   // 503 while the broker is out of reach: a load balancer or a monitor sees the server cannot
   // reach a single device, though it still answers.
-  router.get('/lighting/api/health', (_req, res) => {
+  router.get('/lighting/api/health', async (req, res) => {
     const deviceLink = { ...health.deviceLink() };
-    res.status(deviceLink.connected ? 200 : 503).json({
-      status: deviceLink.connected ? 'ok' : 'degraded',
+    const status = deviceLink.connected ? 'ok' : 'degraded';
+    res.status(deviceLink.connected ? 200 : 503);
+    if (!(await isAdministrator(authenticate, req.headers.authorization))) {
+      res.json({ status });
+      return;
+    }
+    res.json({
+      status,
       deviceLink,
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       ...health.fields(),

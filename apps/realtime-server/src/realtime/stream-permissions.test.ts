@@ -186,4 +186,19 @@ describe('realtime permissions', () => {
     await expect.poll(() => heard.length).toBe(1);
     socket.close();
   });
+  it('tells anyone only whether the service is up, and administrators its counts and internals', async () => {
+    const health = (init?: RequestInit) => h.api('/health', init);
+    const anonymous = await health();
+    expect(anonymous).toEqual({ status: 200, body: { status: 'ok' } });
+    expect((await health(as(outsiderToken))).body).toEqual({ status: 'ok' });
+    expect((await health(as('forged.token.here'))).body).toEqual({ status: 'ok' });
+    const admin = await health(as(adminToken));
+    expect(admin.status).toBe(200);
+    expect(admin.body).toMatchObject({
+      status: 'ok',
+      deviceLink: { connected: true },
+      mqtt: { received: expect.any(Number) },
+      devices: expect.any(Number),
+    });
+  });
 });
