@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import {
   type ClientToServerEvents,
   type RealtimeSession,
@@ -61,7 +61,11 @@ export interface SocketServerDeps {
  * `subscribe`, `unsubscribe` and `resume` (docs/realtime.md).
  */
 export function createSocketServer(httpServer: HttpServer, deps: SocketServerDeps): FarolaSocketServer {
-  const io: FarolaSocketServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false });
+  const io: FarolaSocketServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    allowRequest: (req, callback) => callback(null, fromOwnOrigin(req)),
+  });
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
     const token = typeof auth === 'object' && auth && 'token' in auth ? auth.token : undefined;
@@ -105,6 +109,21 @@ export function createSocketServer(httpServer: HttpServer, deps: SocketServerDep
     closeAtExpiry(socket, deps.logger);
   });
   return io;
+}
+
+/**
+ * Whether a handshake may open a socket: one from a browser must come from the console's own
+ * origin (the host it asked), so that another site's page cannot ride a user's session; a client
+ * that sends no Origin (an integration, socket.io-client in Node) is not a browser page.
+ */
+export function fromOwnOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /** setTimeout's longest delay; a token lasting longer is re-checked when it runs out. */
