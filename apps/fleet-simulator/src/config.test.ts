@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
+import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import { loadSimulatorConfig } from './config';
 
 describe('loadSimulatorConfig', () => {
@@ -12,7 +12,7 @@ describe('loadSimulatorConfig', () => {
       speed: 1,
       reportIntervalSeconds: 10,
       gatewaySize: 1,
-      projectIds: [DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID],
+      projectIds: [DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID, DEMO_NORTH_PROJECT_ID],
       serialPrefix: 'SIM',
       errorRate: 0.03,
       dropRatePerHour: 0.5,

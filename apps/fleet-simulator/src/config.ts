@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
+import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 
 /** A point on the map in decimal degrees. */
 export interface LatLng {
@@ -18,7 +18,7 @@ export interface FleetOptions {
   reportIntervalSeconds: number;
   /** Devices per MQTT connection; above 1 a gateway connection carries them. */
   gatewaySize: number;
-  /** Project hints sent at registration: the first for most districts, the second for the old town. */
+  /** Project hints sent at registration: the first for most districts, the second for the old town, the third for the north districts. */
   projectIds: readonly string[];
   serialPrefix: string;
   errorRate: number;
@@ -34,7 +34,7 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   speed: 1,
   reportIntervalSeconds: 10,
   gatewaySize: 1,
-  projectIds: [DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID],
+  projectIds: [DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID, DEMO_NORTH_PROJECT_ID],
   serialPrefix: 'SIM',
   errorRate: 0.03,
   dropRatePerHour: 0.5,

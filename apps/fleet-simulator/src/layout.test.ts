@@ -52,12 +52,30 @@ describe('buildFleetLayout', () => {
     }
   });
 
-  it('mixes both vendor families and sends the old town to the second project', () => {
+  it('sends the old town to the second project and the north districts to the third', () => {
     const fleet = layout();
-    expect(new Set(fleet.map((d) => d.vendor))).toEqual(new Set(['orion', 'vega']));
-    const [main, sub] = DEFAULT_FLEET_OPTIONS.projectIds;
-    expect(fleet.filter((d) => d.district === 'Ciutat Vella').every((d) => d.projectId === sub)).toBe(true);
-    expect(fleet.filter((d) => d.district !== 'Ciutat Vella').every((d) => d.projectId === main)).toBe(true);
+    const [main, sub, north] = DEFAULT_FLEET_OPTIONS.projectIds;
+    const inDistricts = (...names: string[]) => fleet.filter((d) => names.includes(d.district));
+    expect(inDistricts('Ciutat Vella').every((d) => d.projectId === sub)).toBe(true);
+    expect(inDistricts('Eixample Dreta', 'Gràcia').every((d) => d.projectId === north)).toBe(true);
+    expect(inDistricts('Eixample Esquerra').every((d) => d.projectId === main)).toBe(true);
+  });
+
+  it('gives each top-level demo project light points and cabinets of both vendor families', () => {
+    const fleet = layout();
+    const [main, sub, north] = DEFAULT_FLEET_OPTIONS.projectIds;
+    for (const projects of [[main, sub], [north]]) {
+      const devices = fleet.filter((d) => projects.includes(d.projectId));
+      const kinds = new Set(devices.map((d) => `${d.vendor} ${d.deviceType}`));
+      expect(kinds).toEqual(
+        new Set([
+          'orion light-point-controller',
+          'vega light-point-controller',
+          'orion cabinet-controller',
+          'vega cabinet-controller',
+        ]),
+      );
+    }
   });
 
   it('gives light points an IMEI and cabinets an IP in a valid registration', () => {

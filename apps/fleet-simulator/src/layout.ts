@@ -91,9 +91,14 @@ interface Context {
   vendorOf: Record<string, Vendor>;
 }
 
+/** The districts of the third project hint (the demo's second top-level project). */
+const NORTH_DISTRICTS: readonly string[] = ['Eixample Dreta', 'Gràcia'];
+
+/** Project hints by district: the old town to the second, the north districts to the third, the rest to the first. */
 function projectFor(options: LayoutOptions, district: string): string {
-  const [main = '', oldTown] = options.projectIds;
-  return district === OLD_TOWN ? (oldTown ?? main) : main;
+  const [main = '', oldTown, north] = options.projectIds;
+  if (district === OLD_TOWN) return oldTown ?? main;
+  return NORTH_DISTRICTS.includes(district) ? (north ?? main) : main;
 }
 
 function lightPointSpec(ctx: Context, spot: StreetSpot, district: string): DeviceSpec {

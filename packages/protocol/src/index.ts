@@ -2,6 +2,7 @@
 export * from './alarms';
 export * from './attributes';
 export * from './commands';
+export * from './demo-identities';
 export * from './devices';
 export * from './errors';
 export * from './events';

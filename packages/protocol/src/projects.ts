@@ -20,6 +20,11 @@ export const ProjectListQuerySchema = PageQuerySchema.extend({
 });
 export type ProjectListQuery = z.infer<typeof ProjectListQuerySchema>;
 
-/** The demo project seeded on first start, and its subproject. Fixed so the simulator can place devices in them. */
+/**
+ * The demo projects seeded on first start, fixed so the simulator can place devices in them: the
+ * first demo project ('Demo city') with its subproject ('Old town'), and a second top-level project
+ * ('North districts') whose devices a member of the first cannot see.
+ */
 export const DEMO_PROJECT_ID = '00000000-0000-4000-8000-000000000001';
 export const DEMO_SUBPROJECT_ID = '00000000-0000-4000-8000-000000000002';
+export const DEMO_NORTH_PROJECT_ID = '00000000-0000-4000-8000-000000000003';
