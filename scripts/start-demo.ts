@@ -7,7 +7,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const env = { ...process.env, AUTH_DISABLED: process.env['AUTH_DISABLED'] ?? 'true' };
+const env = {
+  ...process.env,
+  AUTH_DISABLED: process.env['AUTH_DISABLED'] ?? 'true',
+  DEMO_DATA: process.env['DEMO_DATA'] ?? 'true',
+};
 const port = env['PORT'] ?? '8080';
 const brokerUrl = env['MQTT_URL'] ?? `mqtt://127.0.0.1:${env['MQTT_PORT'] ?? '1884'}`;
 
