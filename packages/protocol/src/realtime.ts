@@ -115,10 +115,11 @@ export interface RealtimeAuth {
  * left those of projects no longer visible, with their detailed subscriptions. Data of the lost
  * projects stops at once; the client reloads what it shows.
  */
-export interface RealtimeAccess {
-  projectIds: string[];
-  streams: StreamPositions;
-}
+export const RealtimeAccessSchema = z.object({
+  projectIds: z.array(z.uuid()),
+  streams: StreamPositionsSchema,
+});
+export type RealtimeAccess = z.infer<typeof RealtimeAccessSchema>;
 
 /**
  * Socket.IO server → client events. Each event's payload is one object or, when batched, an array.
