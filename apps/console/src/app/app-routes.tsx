@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { paths } from '@/lib/paths';
-import { useSignedInUser } from './auth/user-context';
+import { useSignedInUser } from '@/lib/auth/user-context';
 import { ROUTES, type AppRoute } from './routes';
 
 const NotFoundPage = lazy(() => import('@/features/errors/not-found-page').then((m) => ({ default: m.NotFoundPage })));

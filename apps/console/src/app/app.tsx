@@ -1,7 +1,7 @@
 import { Router } from 'wouter';
 import { RealtimeConnection } from '@/lib/realtime/realtime-connection';
 import { AppRoutes } from './app-routes';
-import type { SignedInUser } from './auth/signed-in-user';
+import type { SignedInUser } from '@/lib/auth/signed-in-user';
 import { AppProviders } from './providers';
 import { InactivityWatcher } from './shell/inactivity-watcher';
 import { MainLayout } from './shell/main-layout';

@@ -3,8 +3,8 @@ import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { queryClient } from '@/lib/query/query-client';
 import { appStore } from '@/lib/store';
-import { SignedInUserProvider } from './auth/user-context';
-import type { SignedInUser } from './auth/signed-in-user';
+import { SignedInUserProvider } from '@/lib/auth/user-context';
+import type { SignedInUser } from '@/lib/auth/signed-in-user';
 import { ThemedRoot } from './themed-root';
 
 /** Everything a screen may rely on: the server-state cache, the one Jotai store, the user, and the theme. */

@@ -1,3 +1,5 @@
+import { SignedInUserProvider } from '@/lib/auth/user-context';
+import { userWithRoles } from './testing/render-app';
 import type { Device, DeviceCommandRequested, QueuedRequest } from '@farola/protocol';
 import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -48,18 +50,20 @@ function renderApp(device: Device) {
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={queries}>
         <Provider store={store}>
-          <Router hook={location.hook} searchHook={location.searchHook}>
-            <Route path="/map/devices/:id">
-              {({ id }) => (
-                <DeviceDetailPanel
-                  deviceId={id}
-                  links={{ close: '/map', tab: (tab) => `/map/devices/${id}?tab=${tab}` }}
-                />
-              )}
-            </Route>
-            <RequestOutcomeToasts />
-            <Toaster toasterId={TOASTER_ID} />
-          </Router>
+          <SignedInUserProvider user={userWithRoles(['manage-devices'])}>
+            <Router hook={location.hook} searchHook={location.searchHook}>
+              <Route path="/map/devices/:id">
+                {({ id }) => (
+                  <DeviceDetailPanel
+                    deviceId={id}
+                    links={{ close: '/map', tab: (tab) => `/map/devices/${id}?tab=${tab}` }}
+                  />
+                )}
+              </Route>
+              <RequestOutcomeToasts />
+              <Toaster toasterId={TOASTER_ID} />
+            </Router>
+          </SignedInUserProvider>
         </Provider>
       </QueryClientProvider>
     </FluentProvider>,

@@ -3,7 +3,7 @@ import { getRuntimeConfig, loadRuntimeConfig } from '@/lib/config';
 import { initI18n } from '@/lib/i18n/i18n';
 import { currentLocaleSources, resolveLocale } from '@/lib/i18n/locale-order';
 import { createDemoUser } from './auth/demo-user';
-import type { SignedInUser } from './auth/signed-in-user';
+import type { SignedInUser } from '@/lib/auth/signed-in-user';
 import { startUpErrorText } from './start-up-error';
 
 /** Thrown after the user has been told, so the caller only stops. */

@@ -1,4 +1,4 @@
-import type { SignedInUser } from './signed-in-user';
+import type { SignedInUser } from '@/lib/auth/signed-in-user';
 
 /**
  * The user of an installation without an identity provider (spec §3): locale 'es', a stock

@@ -2,7 +2,7 @@ import Keycloak from 'keycloak-js';
 import type { RuntimeConfig } from '@/lib/config';
 import { setAccessToken } from '@/lib/session';
 import { createKeycloakUser } from './keycloak-user';
-import type { SignedInUser } from './signed-in-user';
+import type { SignedInUser } from '@/lib/auth/signed-in-user';
 
 /** Spec §9's session constants. */
 export const SESSION_TIMINGS = {

@@ -1,6 +1,6 @@
 import type Keycloak from 'keycloak-js';
 import { z } from 'zod';
-import { holdsAnyRole, type ResourceAccess, type SignedInUser } from './signed-in-user';
+import { holdsAnyRole, type ResourceAccess, type SignedInUser } from '@/lib/auth/signed-in-user';
 
 // The identity token's claims are outside input: validate the ones the console reads.
 const ClaimsSchema = z.object({

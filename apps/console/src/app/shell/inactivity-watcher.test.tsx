@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDemoUser } from '../auth/demo-user';
-import { SignedInUserProvider } from '../auth/user-context';
+import { SignedInUserProvider } from '@/lib/auth/user-context';
 import { IDLE_TIMEOUT_MS } from './use-inactivity-logout';
 import { InactivityWatcher } from './inactivity-watcher';
 

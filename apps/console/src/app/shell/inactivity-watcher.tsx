@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSignedInUser } from '../auth/user-context';
+import { useSignedInUser } from '@/lib/auth/user-context';
 import { useInactivityLogout } from './use-inactivity-logout';
 
 /** The root shell's inactivity watcher: logs the user out after the idle timeout. */

@@ -2,7 +2,7 @@ import { mergeClasses } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { paths } from '@/lib/paths';
-import { useSignedInUser } from '../auth/user-context';
+import { useSignedInUser } from '@/lib/auth/user-context';
 import { rolesOf } from '../routes';
 import { useMainNavStyles } from './main-nav.styles';
 

@@ -2,7 +2,7 @@ import { Menu, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } f
 import { KeyRegular, SignOutRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInUser } from '../auth/user-context';
+import { useSignedInUser } from '@/lib/auth/user-context';
 
 /**
  * The user menu's list (change password, logout) around its trigger. A chunk of its own, loaded

@@ -1,7 +1,7 @@
 import { Avatar, Button } from '@fluentui/react-components';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInUser } from '../auth/user-context';
+import { useSignedInUser } from '@/lib/auth/user-context';
 
 // The menu and its positioning are loaded when the user first opens it: the first screen shows
 // only the button (build/first-screen-budget.ts lists it as loaded on demand).

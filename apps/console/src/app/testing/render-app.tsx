@@ -4,7 +4,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { initI18n } from '@/lib/i18n/i18n';
 import { AppRoutes } from '../app-routes';
 import { createKeycloakUser } from '../auth/keycloak-user';
-import type { SignedInUser } from '../auth/signed-in-user';
+import type { SignedInUser } from '@/lib/auth/signed-in-user';
 import { AppProviders } from '../providers';
 import { MainLayout } from '../shell/main-layout';
 

@@ -1,7 +1,8 @@
-import type { Device } from '@farola/protocol';
+import { ACTION_ROLES, type Device } from '@farola/protocol';
 import { Button, Toolbar, Tooltip } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedInUser } from '@/lib/auth/user-context';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BlinkDialog } from './blink-dialog';
 import { useCommandsToolbarStyles } from './commands-toolbar.styles';
@@ -14,7 +15,13 @@ export function CommandsToolbar({ device }: { device: Device }) {
   const { send, isSending } = useCommands(device);
   const styles = useCommandsToolbarStyles();
   const [dialog, setDialog] = useState<'blink' | 'reboot' | null>(null);
-  const disabledReason = device.connected ? null : t('commands.disconnected');
+  const user = useSignedInUser();
+  // The server refuses commands without these roles (ACTION_ROLES); say so before the user tries.
+  const disabledReason = !user.hasAnyRole(ACTION_ROLES.commandDevices)
+    ? t('commands.notPermitted')
+    : device.connected
+      ? null
+      : t('commands.disconnected');
 
   const run = (command: PanelCommand) => {
     if (command === 'blink' || command === 'reboot') setDialog(command);

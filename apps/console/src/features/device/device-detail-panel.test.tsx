@@ -1,3 +1,5 @@
+import { userWithRoles } from '@/lib/auth/testing';
+import { SignedInUserProvider } from '@/lib/auth/user-context';
 import type { Device } from '@farola/protocol';
 import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -43,17 +45,19 @@ function serveDevice(device: Device, answers: Record<string, unknown> = {}) {
   });
 }
 
-function renderPanel(deviceId: string, tab = 'details') {
+function renderPanel(deviceId: string, tab = 'details', user = userWithRoles(['admin'])) {
   const location = memoryLocation({ path: `/map/devices/${deviceId}`, searchPath: `tab=${tab}`, record: true });
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={queries}>
         <Provider store={appStore}>
-          <Router hook={location.hook} searchHook={location.searchHook}>
-            <DeviceDetailPanel deviceId={deviceId} links={mapLinks(deviceId)} />
-            <Toaster toasterId={TOASTER_ID} />
-          </Router>
+          <SignedInUserProvider user={user}>
+            <Router hook={location.hook} searchHook={location.searchHook}>
+              <DeviceDetailPanel deviceId={deviceId} links={mapLinks(deviceId)} />
+              <Toaster toasterId={TOASTER_ID} />
+            </Router>
+          </SignedInUserProvider>
         </Provider>
       </QueryClientProvider>
     </FluentProvider>,
@@ -181,6 +185,20 @@ describe('the device detail panel', () => {
     const reasonId = command.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(reasonId)?.textContent).toBe('The device is disconnected');
     expect(screen.getByTestId('device-panel').textContent).toContain('Disconnected');
+  });
+
+  it('disables commands and offers no Cancel to a user without manage-devices, saying why', async () => {
+    const device = buildDevice({ seed: 507, connected: true });
+    const request = buildRequest({ seed: 507, deviceId: device.id, progress: 40 });
+    serveDevice(device, { '/queued-requests': { items: [request], nextCursor: null, total: 1 } });
+    renderPanel(device.id, 'details', userWithRoles(['view-devices', 'view-alarms']));
+    const command = await screen.findByTestId('command-switchOff');
+    expect(command.getAttribute('aria-disabled')).toBe('true');
+    const reasonId = command.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(reasonId)?.textContent).toBe('Your role does not allow sending commands to devices');
+    const row = await screen.findByTestId(`request-${request.id}`);
+    expect(row.dataset['status']).toBe('IN_PROGRESS');
+    expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
   it("shows 'Device not found' for an id that is no device", async () => {

@@ -13,8 +13,14 @@ const STATUS_KEYS: Record<QueuedRequestStatus, string> = {
 };
 const BAR_COLOR = { IN_PROGRESS: 'brand', DONE: 'success', ERROR: 'error', CANCELLED: 'warning' } as const;
 
-/** One queued request: command, translated status, progress, attempt, and Cancel while it runs. */
-export function RequestRow({ request, onCancel }: { request: QueuedRequest; onCancel: (id: string) => void }) {
+/** One queued request: command, translated status, progress, attempt, and Cancel while it runs (for those who may cancel). */
+export function RequestRow({
+  request,
+  onCancel,
+}: {
+  request: QueuedRequest;
+  onCancel?: ((id: string) => void) | undefined;
+}) {
   const { t, i18n } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
   const styles = useRequestRowStyles();
@@ -28,7 +34,7 @@ export function RequestRow({ request, onCancel }: { request: QueuedRequest; onCa
           {request.attempt > 1 && ` · ${t('requests.attempt', { attempt: request.attempt })}`}
         </Caption1>
       </div>
-      {request.status === 'IN_PROGRESS' ? (
+      {request.status === 'IN_PROGRESS' && onCancel ? (
         <CancelButton size="small" onClick={() => onCancel(request.id)}>
           {t('requests.cancel')}
         </CancelButton>

@@ -1,6 +1,8 @@
+import { ACTION_ROLES } from '@farola/protocol';
 import { Subtitle2 } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSignedInUser } from '@/lib/auth/user-context';
 import { deviceRequestsQuery } from './device-requests-query';
 import { RequestRow } from './request-row';
 import { useRequestsListStyles } from './requests-list.styles';
@@ -12,6 +14,7 @@ export function RequestsList({ deviceId }: { deviceId: string }) {
   const queries = useQueryClient();
   const { data: requests = [] } = useQuery(deviceRequestsQuery(queries, deviceId));
   const cancel = useCancelRequest();
+  const mayCancel = useSignedInUser().hasAnyRole(ACTION_ROLES.commandDevices);
   const styles = useRequestsListStyles();
   if (requests.length === 0) return null;
   return (
@@ -19,7 +22,11 @@ export function RequestsList({ deviceId }: { deviceId: string }) {
       <Subtitle2 as="h3">{t('requests.title')}</Subtitle2>
       <ul className={styles.list}>
         {requests.map((request) => (
-          <RequestRow key={request.id} request={request} onCancel={(requestId) => void cancel(requestId)} />
+          <RequestRow
+            key={request.id}
+            request={request}
+            onCancel={mayCancel ? (requestId) => void cancel(requestId) : undefined}
+          />
         ))}
       </ul>
     </section>
