@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/authenticator';
 import type { FarolaConfig } from '../config';
@@ -27,9 +27,16 @@ export function createRealtime(
   httpServer: HttpServer,
   config: Pick<
     FarolaConfig,
-    'socketBatchMs' | 'socketMaxBufferedBytes' | 'realtimeCatchupSeconds' | 'realtimeCatchupItems'
+    'socketBatchMs' | 'socketMaxBufferedBytes' | 'realtimeCatchupSeconds' | 'realtimeCatchupItems' | 'corsOrigins'
   >,
-  deps: { authenticate: Authenticate; projects: ProjectVisibility; devices: DeviceLocator; logger: Logger },
+  deps: {
+    authenticate: Authenticate;
+    projects: ProjectVisibility;
+    devices: DeviceLocator;
+    logger: Logger;
+    /** The handshake rate limit (http/rate-limits.ts). */
+    admitHandshake?: (req: IncomingMessage) => Promise<boolean>;
+  },
 ): Realtime {
   const limits = { maxAgeMs: config.realtimeCatchupSeconds * 1000, maxItems: config.realtimeCatchupItems };
   const hub: StreamHub = new StreamHub({ batchMs: config.socketBatchMs, ...limits }, (room, event, batch, except) => {
@@ -39,7 +46,7 @@ export function createRealtime(
     };
     target.emit(event, batch);
   });
-  const io = createSocketServer(httpServer, { ...deps, hub });
+  const io = createSocketServer(httpServer, { ...deps, corsOrigins: config.corsOrigins, hub });
   const slowConsumers = guardSlowConsumers(io, { maxBytes: config.socketMaxBufferedBytes, logger: deps.logger });
   return {
     io,
