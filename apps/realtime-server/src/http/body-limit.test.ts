@@ -44,6 +44,14 @@ describe('the request body limit (HTTP_BODY_LIMIT)', () => {
     expect(await storedRequests()).toBe(0);
   });
 
+  it('is documented in the OpenAPI document of every route with a body', async () => {
+    const { body } = await h.api('/v1/openapi.json');
+    expect(Object.keys(body.paths['/v1/devices/{id}/commands'].post.responses)).toEqual(
+      expect.arrayContaining(['413', '429']),
+    );
+    expect(Object.keys(body.paths['/v1/devices/{id}'].get.responses)).not.toContain('413');
+  });
+
   it('reads a body within the limit as before', async () => {
     const { status } = await command(8 * 1024);
     expect(status).toBe(202);
