@@ -9,6 +9,7 @@ import type { MqttMetrics } from './device-link/router';
 import { createHttpApp } from './http/app';
 import type { Route } from './http/define-route';
 import { HttpServer } from './http/http-server';
+import { socketHandshakeLimit } from './http/rate-limits';
 import { MODULES } from './modules/module-list';
 import { Lifecycle } from './platform/lifecycle';
 import type { FarolaModule } from './platform/module';
@@ -76,6 +77,7 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
     // Sockets join the streams of the projects their user may see; sockets connect once HTTP listens.
     projects: { visibleProjectIds: (user) => services.get('projects').visibleProjectIds(user) },
     devices: { projectOf: (deviceId) => services.get('devices').index.id(deviceId)?.projectId },
+    admitHandshake: socketHandshakeLimit(config),
     logger,
   });
   // Stops after the modules: the command queue's last changes still reach the stream hub, then it flushes.

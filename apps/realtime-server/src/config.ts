@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
@@ -28,6 +29,29 @@ export interface FarolaConfig {
   realtimeCatchupItems: number;
   eventRetentionDays: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Origins besides the server's own whose pages may call the API and open sockets (a console served elsewhere). */
+  corsOrigins: string[];
+  /** The largest JSON body the API reads; a larger one is answered 413. */
+  httpBodyLimitBytes: number;
+  /** Which proxies' X-Forwarded-For to believe, as express's `trust proxy` setting. */
+  trustProxy: TrustProxy;
+  rateLimits: RateLimits;
+}
+
+/** Express's `trust proxy`: none, every one, a number of hops, or the proxies' addresses and subnets. */
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * Requests allowed per client and window. The API limits count per signed-in user (per address when
+ * authentication is disabled); failed sign-ins and socket handshakes per address. 0 turns a limit off.
+ */
+export interface RateLimits {
+  windowSeconds: number;
+  api: number;
+  expensiveReads: number;
+  writes: number;
+  authFailures: number;
+  socketHandshakes: number;
 }
 
 /** Thrown when an environment variable holds a value the server cannot run with. */
@@ -42,6 +66,62 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const url = z.url();
+const rateLimit = optional(integer(0, 1_000_000_000));
+
+const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  )
+  .refine(
+    (origins) => origins.every((origin) => ORIGIN.test(origin) && URL.canParse(origin)),
+    "Expected comma-separated origins such as 'https://console.example.com'",
+  )
+  // As browsers send them: lower-case host, no default port.
+  .transform((origins) => origins.map((origin) => new URL(origin).origin));
+
+const UNITS = { b: 1, kb: 1024, mb: 1024 * 1024 } as const;
+const byteSize = z
+  .string()
+  .regex(/^\d+\s*(b|kb|mb)?$/i, "Expected a size in bytes, or with 'kb' or 'mb' (1024-based)")
+  .transform((value) => {
+    const [, amount = '0', unit = 'b'] = /^(\d+)\s*(\w*)$/.exec(value) ?? [];
+    return Number(amount) * UNITS[(unit.toLowerCase() || 'b') as keyof typeof UNITS];
+  })
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1024, 'Expected at least 1kb')
+      .max(100 * 1024 * 1024, 'Expected at most 100mb'),
+  );
+
+/** A proxy in TRUST_PROXY: a named range express knows, an address, or a subnet in CIDR form. */
+function isProxySpec(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const proxies = value.split(',').map((item) => item.trim());
+  if (proxies.every(isProxySpec)) return proxies;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      "Expected 'true', 'false', a number of hops, or comma-separated addresses, subnets, 'loopback', 'uniquelocal'",
+  });
+  return z.NEVER;
+});
 
 const EnvSchema = z.object({
   PORT: optional(integer(0, 65535)),
@@ -68,6 +148,15 @@ const EnvSchema = z.object({
   REALTIME_CATCHUP_ITEMS: optional(integer(100, 1_000_000)),
   EVENT_RETENTION_DAYS: optional(integer(1, 36_500)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  CORS_ORIGINS: optional(originList),
+  HTTP_BODY_LIMIT: optional(byteSize),
+  TRUST_PROXY: optional(trustProxy),
+  RATE_LIMIT_WINDOW_SECONDS: optional(integer(1, 86_400)),
+  RATE_LIMIT_API: rateLimit,
+  RATE_LIMIT_EXPENSIVE_READS: rateLimit,
+  RATE_LIMIT_WRITES: rateLimit,
+  RATE_LIMIT_AUTH_FAILURES: rateLimit,
+  RATE_LIMIT_SOCKET_HANDSHAKES: rateLimit,
 });
 
 function oauthConfig(env: z.infer<typeof EnvSchema>): FarolaConfig['oauth'] {
@@ -120,5 +209,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     realtimeCatchupItems: env.REALTIME_CATCHUP_ITEMS ?? 20_000,
     eventRetentionDays: env.EVENT_RETENTION_DAYS ?? 30,
     logLevel: env.LOG_LEVEL ?? 'info',
+    corsOrigins: env.CORS_ORIGINS ?? [],
+    httpBodyLimitBytes: env.HTTP_BODY_LIMIT ?? 1024 * 1024,
+    trustProxy: env.TRUST_PROXY ?? false,
+    rateLimits: {
+      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS ?? 60,
+      api: env.RATE_LIMIT_API ?? 1200,
+      expensiveReads: env.RATE_LIMIT_EXPENSIVE_READS ?? 120,
+      writes: env.RATE_LIMIT_WRITES ?? 120,
+      authFailures: env.RATE_LIMIT_AUTH_FAILURES ?? 30,
+      socketHandshakes: env.RATE_LIMIT_SOCKET_HANDSHAKES ?? 120,
+    },
   };
 }

@@ -14,6 +14,8 @@ export const ERRORS = {
   ACCESS_NOT_GRANTED: { message: 'Access not granted' },
   UNKNOWN_ERROR: { message: 'Unknown error' },
   SERVICE_UNAVAILABLE: { message: 'Service unavailable' },
+  REQUEST_TOO_LARGE: { message: 'Request too large' },
+  TOO_MANY_REQUESTS: { message: 'Too many requests, try again later' },
   // devices and commands
   DEVICE_NOT_FOUND: { message: 'Device not found' },
   DEVICE_PROFILE_NOT_FOUND: { message: 'Device profile not found' },

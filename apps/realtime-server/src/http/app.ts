@@ -5,9 +5,12 @@ import type { Authenticate } from '../auth/authenticator';
 import type { FarolaConfig } from '../config';
 import { requireUser } from './auth.middleware';
 import { consoleStatic } from './console-static';
+import { apiCors } from './cross-origin';
 import { type Route, mountRoutes } from './define-route';
 import { apiNotFound, errorHandler } from './error-handler';
 import { openApiDocument } from './openapi';
+import { apiRateLimits } from './rate-limits';
+import { securityHeaders } from './security-headers';
 import { type HealthSource, systemRoutes } from './system.routes';
 
 export interface HttpAppOptions {
@@ -19,11 +22,17 @@ export interface HttpAppOptions {
   health: HealthSource;
 }
 
-/** The HTTP application: API under /lighting/api, the config script, and the console. */
+/**
+ * The HTTP application: API under /lighting/api, the config script, and the console, every answer
+ * with the security headers (security-headers.ts). The API answers cross-origin only to
+ * `CORS_ORIGINS`, counts requests against the rate limits (rate-limits.ts) and reads JSON bodies up
+ * to `HTTP_BODY_LIMIT`, after authentication, so that no anonymous caller makes it parse one.
+ */
 export function createHttpApp(options: HttpAppOptions): Express {
   const { config, logger, authenticate, routes, health } = options;
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
@@ -32,16 +41,21 @@ export function createHttpApp(options: HttpAppOptions): Express {
     });
     next();
   });
+  app.use(securityHeaders(config));
   // API answers and any file without a precompressed twin; what is already encoded passes as is.
   app.use(compression());
+  app.use('/lighting/api', apiCors(config.corsOrigins));
   app.use(systemRoutes(config, health, authenticate));
   const document = openApiDocument(routes);
   app.get('/lighting/api/v1/openapi.json', (_req, res) => {
     res.json(document);
   });
+  const limits = apiRateLimits(config);
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  api.use(limits.beforeAuthentication);
   api.use(requireUser(authenticate));
+  api.use(limits.afterAuthentication);
+  api.use(express.json({ limit: config.httpBodyLimitBytes }));
   api.use(mountRoutes(routes));
   app.use('/lighting/api/v1', api);
   app.use('/lighting/api', apiNotFound);

@@ -78,6 +78,6 @@ describe('routes declared with defineRoute', () => {
     };
     const operation = document.paths['/v1/devices-only/{id}']?.['post'];
     expect(operation?.['x-required-roles']).toEqual(['manage-devices']);
-    expect(Object.keys(operation?.responses ?? {})).toEqual(['200', '400', '401', '403', '404']);
+    expect(Object.keys(operation?.responses ?? {})).toEqual(['200', '400', '401', '403', '404', '429']);
   });
 });

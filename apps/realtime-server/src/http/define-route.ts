@@ -44,7 +44,7 @@ export interface RouteSpec<R extends z.ZodType, Q extends z.ZodObject | undefine
   /** The JSON body; `invalid` is the code a body that fails validation answers (default VALIDATION_FAILED). */
   body?: B extends z.ZodType ? NamedSchema<B> & { invalid?: ErrorCode } : never;
   response: NamedSchema<R> & { status?: number; description?: string };
-  /** Error statuses the route answers besides those its declaration implies (400, 401, 403, 404). */
+  /** Error statuses the route answers besides those its declaration implies (400, 401, 403, 404, 413, 429). */
   errors?: number[];
   handler: (
     input: RouteInput<
@@ -93,10 +93,12 @@ export function defineRoute<
   const body = spec.body as (NamedSchema<z.ZodType> & { invalid?: ErrorCode }) | undefined;
   const query = spec.query;
   const handler = spec.handler as (input: RouteInput<unknown, unknown, unknown>) => Promise<unknown> | unknown;
-  const implied = [401];
+  // Every route is rate-limited (429); a body may be over the size limit (413).
+  const implied = [401, 429];
   if (query || body || (id && httpStatus(id.invalid ?? 'INVALID_ID') === 400)) implied.push(400);
   if (spec.roles.length > 0) implied.push(403);
   if (id) implied.push(404);
+  if (body) implied.push(413);
   return {
     method: spec.method,
     path: spec.path,

@@ -14,10 +14,14 @@ describe('answers to bodies the parser refuses', () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
     h.api(`/v1/devices/${randomUUID()}/commands`, { method: 'POST', body, headers });
 
-  it('answers a body over the size limit with 413 FILE_TOO_LARGE', async () => {
+  it('answers a body over the default 1 MiB limit with 413 REQUEST_TOO_LARGE', async () => {
     const { status, body } = await post(JSON.stringify({ command: 'reboot', params: { pad: 'x'.repeat(1_100_000) } }));
     expect(status).toBe(413);
-    expect(body.error.code).toBe('FILE_TOO_LARGE');
+    expect(body.error).toEqual({
+      code: 'REQUEST_TOO_LARGE',
+      message: 'Request too large',
+      details: { limitBytes: 1024 * 1024 },
+    });
   });
 
   it('answers a body in an unsupported charset as a validation failure, not a server error', async () => {

@@ -13,6 +13,8 @@ import { httpStatus } from './error-status';
 interface ClientError {
   status: number;
   type?: unknown;
+  /** The body parser's size limit, with 413. */
+  limit?: unknown;
   message: string;
 }
 
@@ -23,7 +25,12 @@ function isClientError(error: unknown): error is ClientError {
 }
 
 function fromClientError(error: ClientError): DomainError {
-  if (error.status === 413) return new DomainError('FILE_TOO_LARGE', undefined, 'Request body too large');
+  if (error.status === 413) {
+    return new DomainError(
+      'REQUEST_TOO_LARGE',
+      typeof error.limit === 'number' ? { limitBytes: error.limit } : undefined,
+    );
+  }
   if (error instanceof URIError) {
     return new DomainError('VALIDATION_FAILED', [
       { path: '', rule: 'format', message: 'Malformed percent-encoding in the path' },

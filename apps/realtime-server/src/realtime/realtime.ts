@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/authenticator';
 import type { FarolaConfig } from '../config';
@@ -33,9 +33,16 @@ export function createRealtime(
   httpServer: HttpServer,
   config: Pick<
     FarolaConfig,
-    'socketBatchMs' | 'socketMaxBufferedBytes' | 'realtimeCatchupSeconds' | 'realtimeCatchupItems'
+    'socketBatchMs' | 'socketMaxBufferedBytes' | 'realtimeCatchupSeconds' | 'realtimeCatchupItems' | 'corsOrigins'
   >,
-  deps: { authenticate: Authenticate; projects: ProjectVisibility; devices: DeviceLocator; logger: Logger },
+  deps: {
+    authenticate: Authenticate;
+    projects: ProjectVisibility;
+    devices: DeviceLocator;
+    logger: Logger;
+    /** The handshake rate limit (http/rate-limits.ts). */
+    admitHandshake?: (req: IncomingMessage) => Promise<boolean>;
+  },
 ): Realtime {
   const limits = { maxAgeMs: config.realtimeCatchupSeconds * 1000, maxItems: config.realtimeCatchupItems };
   const hub: StreamHub = new StreamHub({ batchMs: config.socketBatchMs, ...limits }, (room, event, batch, except) => {
@@ -45,7 +52,7 @@ export function createRealtime(
     };
     target.emit(event, batch);
   });
-  const socketDeps = { ...deps, hub };
+  const socketDeps = { ...deps, corsOrigins: config.corsOrigins, hub };
   const io = createSocketServer(httpServer, socketDeps);
   const slowConsumers = guardSlowConsumers(io, { maxBytes: config.socketMaxBufferedBytes, logger: deps.logger });
   return {

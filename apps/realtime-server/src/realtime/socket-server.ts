@@ -49,6 +49,10 @@ export interface DeviceLocator {
 
 export interface SocketServerDeps {
   authenticate: Authenticate;
+  /** Origins besides the server's own whose pages may open a socket (`CORS_ORIGINS`). */
+  corsOrigins?: readonly string[];
+  /** Whether a new connection may start (the handshake rate limit); every one may without it. */
+  admitHandshake?: (req: IncomingMessage) => Promise<boolean>;
   projects: ProjectVisibility;
   devices: DeviceLocator;
   hub: StreamHub;
@@ -62,10 +66,21 @@ export interface SocketServerDeps {
  * `subscribe`, `unsubscribe` and `resume` (docs/realtime.md).
  */
 export function createSocketServer(httpServer: HttpServer, deps: SocketServerDeps): FarolaSocketServer {
+  const corsOrigins = deps.corsOrigins ?? [];
+  const admit = deps.admitHandshake ?? (() => Promise.resolve(true));
   const io: FarolaSocketServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
-    allowRequest: (req, callback) => callback(null, fromOwnOrigin(req)),
+    // Runs once per new connection, before its token is read; a refusal is a 403 the client retries with backoff.
+    allowRequest: (req, callback) => {
+      if (!fromAllowedOrigin(req, corsOrigins)) return callback(null, false);
+      admit(req).then(
+        (admitted) => callback(null, admitted),
+        () => callback(null, false),
+      );
+    },
+    // Long-polling from a console served elsewhere needs CORS headers; WebSocket needs only the origin check.
+    ...(corsOrigins.length > 0 ? { cors: { origin: [...corsOrigins] } } : {}),
   });
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
@@ -129,12 +144,14 @@ export async function refreshAccess(io: FarolaSocketServer, deps: SocketServerDe
 
 /**
  * Whether a handshake may open a socket: one from a browser must come from the console's own
- * origin (the host it asked), so that another site's page cannot ride a user's session; a client
- * that sends no Origin (an integration, socket.io-client in Node) is not a browser page.
+ * origin (the host it asked) or one of `allowedOrigins`, so that another site's page cannot ride a
+ * user's session; a client that sends no Origin (an integration, socket.io-client in Node) is not a
+ * browser page.
  */
-export function fromOwnOrigin(req: IncomingMessage): boolean {
+export function fromAllowedOrigin(req: IncomingMessage, allowedOrigins: readonly string[] = []): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
+  if (allowedOrigins.includes(origin)) return true;
   try {
     return new URL(origin).host === req.headers.host;
   } catch {

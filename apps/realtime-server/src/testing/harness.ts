@@ -46,9 +46,29 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
+/**
+ * Tests poll the API far faster than any user (a registration is awaited by listing devices every
+ * 50 ms), so the harness turns the rate limits off; http/rate-limits.test.ts sets its own.
+ */
+const NO_RATE_LIMITS = {
+  RATE_LIMIT_API: '0',
+  RATE_LIMIT_EXPENSIVE_READS: '0',
+  RATE_LIMIT_WRITES: '0',
+  RATE_LIMIT_AUTH_FAILURES: '0',
+  RATE_LIMIT_SOCKET_HANDSHAKES: '0',
+};
+
 export async function startHarness(env: Record<string, string> = {}, options: StartOptions = {}): Promise<Harness> {
   const server = await startFarolaServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', MQTT_PORT: '0', AUTH_DISABLED: 'true', ...env }),
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      MQTT_PORT: '0',
+      AUTH_DISABLED: 'true',
+      ...NO_RATE_LIMITS,
+      ...env,
+    }),
     { logger: pino({ level: 'silent' }), ...options },
   );
   const device = await mqtt.connectAsync(server.mqttUrl, { clientId: `test-${randomUUID().slice(0, 8)}` });
