@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
-import { createAuthenticator } from './auth/authenticator';
+import { type Authenticate, createAuthenticator } from './auth/authenticator';
+import type { User } from './auth/user';
 import type { FarolaConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -61,7 +62,13 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
   );
   await stack.guard('migrations', () => migrate(db, migrationFolders(modules)));
 
-  const authenticate = createAuthenticator(config);
+  const verify = createAuthenticator(config);
+  const onAuthenticated: ((user: User) => void)[] = [];
+  const authenticate: Authenticate = async (token) => {
+    const user = await verify(token);
+    for (const tell of onAuthenticated) tell(user);
+    return user;
+  };
   const services = new ServiceRegistry();
   const http = new HttpServer();
   const realtime = createRealtime(http.server, config, {
@@ -86,7 +93,7 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
         db,
         services,
         authenticate,
-        realtime: { hub: realtime.hub },
+        realtime: { hub: realtime.hub, accessChanged: (userId) => realtime.accessChanged(userId) },
         deviceLink: link,
       });
       for (const [name, service] of Object.entries(contributed.services ?? {})) {
@@ -97,6 +104,7 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
     for (const part of parts.parts ?? []) await stack.start(part);
     routes.push(...(parts.routes ?? []));
     if (parts.deviceMessages) link.router.register(parts.deviceMessages);
+    if (parts.onAuthenticated) onAuthenticated.push(parts.onAuthenticated);
     Object.assign(health, parts.health);
   }
 

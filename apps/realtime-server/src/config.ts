@@ -13,6 +13,8 @@ export interface FarolaConfig {
   mqttUrl: string | null;
   mqttPort: number;
   authDisabled: boolean;
+  /** Seeds the demo realm's users and their project permissions (DEMO_IDENTITIES) at start: the demo and tests only. */
+  demoData: boolean;
   oauth: { url: string; realm: string; clientId: string } | null;
   consoleDir: string;
   map: { tileUrl: string; attribution: string; center: string; zoom: number };
@@ -49,6 +51,7 @@ const EnvSchema = z.object({
   MQTT_URL: optional(url.refine((value) => /^(mqtts?|wss?|tcp):/.test(value), 'Expected an mqtt:// URL')),
   MQTT_PORT: optional(integer(0, 65535)),
   AUTH_DISABLED: optional(z.enum(['true', 'false'])),
+  DEMO_DATA: optional(z.enum(['true', 'false'])),
   OAUTH_URL: optional(url),
   OAUTH_REALM: optional(z.string().min(1)),
   OAUTH_CLIENT_ID: optional(z.string().min(1)),
@@ -100,6 +103,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mqttUrl: env.MQTT_URL ?? null,
     mqttPort: env.MQTT_PORT ?? 1884,
     authDisabled: env.AUTH_DISABLED === 'true',
+    demoData: env.DEMO_DATA === 'true',
     oauth: oauthConfig(env),
     consoleDir: env.CONSOLE_DIR ? path.resolve(env.CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
     map: {

@@ -17,4 +17,5 @@ export * from './realtime';
 export * from './requests';
 export * from './roles';
 export * from './topics';
+export * from './users';
 export * from './vendors';

@@ -110,6 +110,18 @@ export interface RealtimeAuth {
 }
 
 /**
+ * Sent when the projects the user may see change while the socket is open (a permission granted
+ * or withdrawn): the socket has already joined the new projects' streams (at these positions) and
+ * left those of projects no longer visible, with their detailed subscriptions. Data of the lost
+ * projects stops at once; the client reloads what it shows.
+ */
+export const RealtimeAccessSchema = z.object({
+  projectIds: z.array(z.uuid()),
+  streams: StreamPositionsSchema,
+});
+export type RealtimeAccess = z.infer<typeof RealtimeAccessSchema>;
+
+/**
  * Socket.IO server → client events. Each event's payload is one object or, when batched, an array.
  *
  * @example
@@ -117,7 +129,7 @@ export interface RealtimeAuth {
  */
 export type ServerToClientEvents = {
   [K in StreamedEventType]: (payload: StreamedEventPayloads[K] | StreamedEventPayloads[K][]) => void;
-} & { session: (session: RealtimeSession) => void };
+} & { session: (session: RealtimeSession) => void; access: (access: RealtimeAccess) => void };
 
 /** Socket.IO client → server events, each answered through its acknowledgement callback. */
 export interface ClientToServerEvents {

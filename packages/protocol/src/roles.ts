@@ -35,3 +35,17 @@ export function hasAnyRole(held: readonly string[], required: readonly string[])
   if (held.includes('admin')) return true;
   return required.some((role) => held.includes(role));
 }
+
+/**
+ * Who may do what through the API, beyond seeing a project (spec §6 route roles; which role may
+ * act inside a screen is the product's design, documented in docs/api.md). The server enforces
+ * these on its routes; the console uses the same lists to offer or disable the actions.
+ */
+export const ACTION_ROLES = {
+  /** The inventory lists (spec §2: manage-devices, edit-device, view-devices). */
+  listDevices: ['manage-devices', 'edit-device', 'view-devices'],
+  /** Commands and cancelling them: changing what a device does is for device managers. */
+  commandDevices: ['manage-devices'],
+  /** Provisioning devices and gateways, and their credentials. */
+  provisionDevices: ['manage-devices'],
+} as const satisfies Record<string, readonly Role[]>;

@@ -53,6 +53,9 @@ describe('token verification against the realm', () => {
     expect(user).toEqual({
       id: 'user-1',
       username: 'ana',
+      givenName: '',
+      familyName: '',
+      email: '',
       roles: ['view-alarms'],
       isAdmin: false,
       expiresAt: expect.any(Number),

@@ -18,6 +18,9 @@ const ClaimsSchema = z.object({
   azp: z.string().optional(),
   aud: z.union([z.string(), z.array(z.string())]).optional(),
   preferred_username: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  email: z.string().optional(),
   resource_access: z.record(z.string(), z.object({ roles: z.array(z.string()).default([]) })).optional(),
 });
 
@@ -42,6 +45,9 @@ export function userFromClaims(payload: JWTPayload, clientId: string): User {
   const user: User = {
     id: claims.data.sub,
     username: claims.data.preferred_username ?? claims.data.sub,
+    givenName: claims.data.given_name ?? '',
+    familyName: claims.data.family_name ?? '',
+    email: claims.data.email ?? '',
     roles,
     isAdmin: roles.includes('admin'),
   };

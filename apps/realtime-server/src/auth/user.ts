@@ -4,6 +4,10 @@ import type { Role } from '@farola/protocol';
 export interface User {
   id: string;
   username: string;
+  /** From the token's profile claims; empty when it carries none. */
+  givenName: string;
+  familyName: string;
+  email: string;
   roles: Role[];
   /** Holds `admin`: passes every role check and sees every project. */
   isAdmin: boolean;
@@ -11,4 +15,12 @@ export interface User {
   expiresAt?: number;
 }
 
-export const DEMO_USER: User = { id: 'demo', username: 'demo', roles: ['admin'], isAdmin: true };
+export const DEMO_USER: User = {
+  id: 'demo',
+  username: 'demo',
+  givenName: 'Demo',
+  familyName: 'User',
+  email: '',
+  roles: ['admin'],
+  isAdmin: true,
+};

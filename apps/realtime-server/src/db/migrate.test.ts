@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
+import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_MIGRATIONS } from '../testing/storage';
 import { type Database, openPglite } from './database';
@@ -24,6 +24,8 @@ describe('migrate', () => {
       '003_devices.sql',
       '004_device_events.sql',
       '005_queued_requests.sql',
+      '006_north_districts.sql',
+      '007_users.sql',
     ]);
     expect(second).toEqual([]);
     const projects = await db.query<{ id: string; name: string; parent_id: string | null }>(
@@ -31,6 +33,7 @@ describe('migrate', () => {
     );
     expect(projects).toEqual([
       { id: DEMO_PROJECT_ID, name: 'Demo city', parent_id: null },
+      { id: DEMO_NORTH_PROJECT_ID, name: 'North districts', parent_id: null },
       { id: DEMO_SUBPROJECT_ID, name: 'Old town', parent_id: DEMO_PROJECT_ID },
     ]);
   });
@@ -41,10 +44,12 @@ describe('migrate', () => {
       await migrate(legacy, folders);
       // What a database of the single-folder layout recorded: 001_initial.sql held every table.
       await legacy.exec(
-        "DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql')",
+        `DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql');
+         DROP TABLE users; DELETE FROM projects WHERE id = '${DEMO_NORTH_PROJECT_ID}'`,
       );
 
-      expect(await migrate(legacy, folders)).toEqual([]);
+      // Only what came after the single folder runs.
+      expect(await migrate(legacy, folders)).toEqual(['006_north_districts.sql', '007_users.sql']);
       const recorded = await legacy.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
       expect(recorded.map((row) => row.name)).toEqual([
         '001_initial.sql',
@@ -53,6 +58,8 @@ describe('migrate', () => {
         '003_devices.sql',
         '004_device_events.sql',
         '005_queued_requests.sql',
+        '006_north_districts.sql',
+        '007_users.sql',
       ]);
     } finally {
       await legacy.close();

@@ -8,7 +8,15 @@ import { loadConfig } from '../config';
 import { createHttpApp } from './app';
 import { defineRoute } from './define-route';
 
-const operator: User = { id: 'op', username: 'op', roles: ['view-alarms'], isAdmin: false };
+const operator: User = {
+  id: 'op',
+  username: 'op',
+  givenName: '',
+  familyName: '',
+  email: '',
+  roles: ['view-alarms'],
+  isAdmin: false,
+};
 
 describe('routes declared with defineRoute', () => {
   let server: Server;

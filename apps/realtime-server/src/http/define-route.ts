@@ -13,6 +13,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface IdParam {
   description: string;
   invalid?: ErrorCode;
+  /** What a valid id looks like, when not a UUID (a user id is the identity provider's subject). */
+  schema?: z.ZodType<string>;
 }
 
 /** A schema that appears in the OpenAPI document under `components.schemas[component]`. */
@@ -110,7 +112,7 @@ export function defineRoute<
       if (!hasAnyRole(user.roles, spec.roles)) throw new DomainError('ACCESS_NOT_GRANTED');
       const input: RouteInput<unknown, unknown, unknown> = {
         user,
-        id: id ? parseId(req.params['id'], id.invalid) : undefined,
+        id: id ? parseId(req.params['id'], id.invalid, id.schema) : undefined,
         query: query ? parseOrThrow(query, req.query) : undefined,
         body: body ? parseOrThrow(body.schema, req.body, body.invalid) : undefined,
         req,

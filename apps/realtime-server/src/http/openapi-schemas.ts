@@ -22,12 +22,12 @@ export function queryParameters(schema: z.ZodObject): JsonSchema[] {
   });
 }
 
-export const idParameter = (description: string): JsonSchema => ({
+export const idParameter = (description: string, uuid = true): JsonSchema => ({
   name: 'id',
   in: 'path',
   required: true,
   description,
-  schema: { type: 'string', format: 'uuid' },
+  schema: uuid ? { type: 'string', format: 'uuid' } : { type: 'string' },
 });
 
 export const jsonContent = (ref: string) => ({

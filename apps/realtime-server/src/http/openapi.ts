@@ -39,7 +39,7 @@ const documentPath = (path: string) => `/v1${path.replace(/:([A-Za-z]+)/g, '{$1}
 
 function operation(route: Route): Record<string, unknown> {
   const parameters = [
-    ...(route.id ? [idParameter(route.id.description)] : []),
+    ...(route.id ? [idParameter(route.id.description, !route.id.schema)] : []),
     ...(route.query ? queryParameters(route.query) : []),
   ];
   const { status, description, component } = route.response;

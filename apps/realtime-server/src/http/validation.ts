@@ -16,11 +16,15 @@ export function parseOrThrow<T extends z.ZodType>(
 }
 
 /**
- * Path ids must be UUIDs; anything else is 'Invalid ID supplied' (or the route's own `code`)
- * rather than a database error.
+ * Path ids must be UUIDs (or match the route's own `schema`); anything else is 'Invalid ID
+ * supplied' (or the route's own `code`) rather than a database error.
  */
-export function parseId(value: unknown, code: ErrorCode = 'INVALID_ID'): string {
-  const result = UuidSchema.safeParse(value);
+export function parseId(
+  value: unknown,
+  code: ErrorCode = 'INVALID_ID',
+  schema: z.ZodType<string> = UuidSchema,
+): string {
+  const result = schema.safeParse(value);
   if (!result.success) throw new DomainError(code);
   return result.data;
 }

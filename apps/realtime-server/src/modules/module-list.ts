@@ -4,6 +4,7 @@ import { devicesModule } from './devices';
 import { eventsModule } from './events';
 import { projectsModule } from './projects';
 import { requestsModule } from './requests';
+import { usersModule } from './users';
 
 /**
  * The server's features, in start order: a module may use the services of the modules above it,
@@ -11,6 +12,7 @@ import { requestsModule } from './requests';
  */
 export const MODULES: readonly FarolaModule[] = [
   projectsModule,
+  usersModule,
   eventsModule,
   devicesModule,
   requestsModule,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/authenticator';
+import type { User } from '../auth/user';
 import type { FarolaConfig } from '../config';
 import type { Database } from '../db/database';
 import type { DeviceLinkClient } from '../device-link/device-link';
@@ -18,8 +19,11 @@ export interface ModuleContext {
   /** The services offered by the modules before this one in the module list. */
   services: ServiceRegistry;
   authenticate: Authenticate;
-  /** The realtime streams: numbers, batches and emits items to their sockets, and keeps them for catch-up. */
-  realtime: { hub: StreamHub };
+  /**
+   * The realtime streams: numbers, batches and emits items to their sockets, and keeps them for
+   * catch-up; `accessChanged` brings a user's open sockets in line with the projects it may now see.
+   */
+  realtime: { hub: StreamHub; accessChanged(userId: string): Promise<void> };
   /** Commands out to devices; connected once every module is set up. */
   deviceLink: DeviceLinkClient;
 }
@@ -34,6 +38,8 @@ export interface ModuleParts {
   deviceMessages?: DeviceMessageHandlers;
   /** Services later modules may use (`ctx.services.get(name)`), typed by declaration merging into ServiceMap. */
   services?: Partial<ServiceMap>;
+  /** Told of every caller once its token is verified (on each request and socket handshake); must not throw. */
+  onAuthenticated?: (user: User) => void;
   /** Fields added to the health answer (`GET /lighting/api/health`), each read on every call. */
   health?: Record<string, () => unknown>;
 }

@@ -5,6 +5,7 @@ import type { FarolaConfig } from '../config';
 import { guardSlowConsumers } from './slow-consumers';
 import {
   createSocketServer,
+  refreshAccess,
   type DeviceLocator,
   type FarolaSocketServer,
   type ProjectVisibility,
@@ -19,6 +20,11 @@ export interface Realtime {
   sockets(): number;
   /** The streams running, the items kept for catch-up, the sockets cut off as slow consumers. */
   stats(): { epoch: string; streams: number; bufferedItems: number; slowConsumersDisconnected: number };
+  /**
+   * The projects `userId` may see have changed: its open sockets leave and join streams
+   * accordingly and are told with `access`, without a reconnect.
+   */
+  accessChanged(userId: string): Promise<void>;
   /** Sends what is batched, then disconnects every socket and stops accepting new ones. */
   closeSockets(): void;
 }
@@ -39,12 +45,14 @@ export function createRealtime(
     };
     target.emit(event, batch);
   });
-  const io = createSocketServer(httpServer, { ...deps, hub });
+  const socketDeps = { ...deps, hub };
+  const io = createSocketServer(httpServer, socketDeps);
   const slowConsumers = guardSlowConsumers(io, { maxBytes: config.socketMaxBufferedBytes, logger: deps.logger });
   return {
     io,
     hub,
     sockets: () => io.engine.clientsCount,
+    accessChanged: (userId) => refreshAccess(io, socketDeps, userId),
     stats: () => ({ epoch: hub.epoch, ...hub.stats(), slowConsumersDisconnected: slowConsumers.disconnected }),
     closeSockets() {
       slowConsumers.stop();

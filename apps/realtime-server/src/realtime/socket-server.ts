@@ -13,6 +13,7 @@ import { Server } from 'socket.io';
 import type { Authenticate } from '../auth/authenticator';
 import type { User } from '../auth/user';
 import {
+  applyAccess,
   emitItems,
   type FarolaSocket,
   handleSubscriptions,
@@ -109,6 +110,21 @@ export function createSocketServer(httpServer: HttpServer, deps: SocketServerDep
     closeAtExpiry(socket, deps.logger);
   });
   return io;
+}
+
+/**
+ * Brings every open socket of `userId` in line with the projects the user may see now: called
+ * when a permission of theirs changes, so that it takes effect without a reconnect.
+ */
+export async function refreshAccess(io: FarolaSocketServer, deps: SocketServerDeps, userId: string): Promise<void> {
+  const sockets = [...io.of('/').sockets.values()].filter((socket) => socket.data.user?.id === userId);
+  const [first] = sockets;
+  if (!first) return;
+  const visible = new Set(await deps.projects.visibleProjectIds(first.data.user));
+  for (const socket of sockets) {
+    // A socket may have closed while the projects were read.
+    if (socket.connected && socket.data.joined) applyAccess(socket as unknown as FarolaSocket, deps, visible);
+  }
 }
 
 /**

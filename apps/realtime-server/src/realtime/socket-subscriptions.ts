@@ -2,6 +2,7 @@ import {
   ERRORS,
   type ErrorCode,
   parseStream,
+  type RealtimeAccess,
   type RealtimeRefusal,
   type Resume,
   type ResumeAck,
@@ -57,7 +58,7 @@ function detailedStreams(body: Subscription, socket: FarolaSocket, deps: Deps): 
   return names;
 }
 
-/** Whether the user may see a stream named in a resume (a deleted device is no longer visible). */
+/** Whether the user may see a stream (a deleted device is no longer visible). */
 function mayResume(name: string, socket: FarolaSocket, deps: Deps): boolean {
   const parsed = parseStream(name);
   if (!parsed) return false;
@@ -95,6 +96,35 @@ function unsubscribe(socket: FarolaSocket, deps: Deps, names: readonly string[])
     deps.hub.release(name);
     void socket.leave(name);
   }
+}
+
+/**
+ * Brings an open socket in line with the projects its user may now see (a permission granted or
+ * withdrawn), without a reconnect: it leaves the streams of the projects it lost, and the detailed
+ * subscriptions within them, joins the `fleet:` and `project:` streams of those it gained, and is
+ * told so by `access`, after which nothing of a lost project reaches it.
+ */
+export function applyAccess(socket: FarolaSocket, deps: Deps, visible: ReadonlySet<string>): void {
+  const before = socket.data.projectIds;
+  const lost = [...before].filter((id) => !visible.has(id));
+  const gained = [...visible].filter((id) => !before.has(id));
+  if (lost.length === 0 && gained.length === 0) return;
+  socket.data.projectIds = new Set(visible);
+  for (const name of lost.flatMap((id) => [streams.fleet(id), streams.project(id)])) {
+    socket.data.joined.delete(name);
+    void socket.leave(name);
+  }
+  unsubscribe(
+    socket,
+    deps,
+    [...socket.data.subscribed].filter((name) => !mayResume(name, socket, deps)),
+  );
+  const names = gained.flatMap((id) => [streams.fleet(id), streams.project(id)]);
+  const positions = deps.hub.emittedPositions(names);
+  void socket.join(names);
+  for (const [name, seq] of Object.entries(positions)) socket.data.joined.set(name, seq);
+  const access: RealtimeAccess = { projectIds: [...visible], streams: positions };
+  (socket.emit.bind(socket) as unknown as (event: 'access', body: RealtimeAccess) => void)('access', access);
 }
 
 /** The project whose `attributes:` stream already carries a `device:` stream's items to this socket. */

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type ClientToServerEvents,
   DEMO_PROJECT_ID,
@@ -7,45 +5,20 @@ import {
   type ServerToClientEvents,
   SOCKET_PATH,
 } from '@farola/protocol';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, type Harness, startHarness, subscribe, uniqueSerial } from '../testing/harness';
-
-/** A realm's key set served as Keycloak serves it, and tokens signed with its key. */
-async function realm(): Promise<{
-  url: string;
-  sign: (sub: string, roles: string[], exp?: number) => Promise<string>;
-  close: () => void;
-}> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((req, res) => {
-    if (req.url !== '/realms/farola/protocol/openid-connect/certs') return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sign = (sub: string, roles: string[], exp: number | string = '5m') =>
-    new SignJWT({ preferred_username: sub, azp: 'console', resource_access: { console: { roles } } })
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-      .setIssuer(`${url}/realms/farola`)
-      .setSubject(sub)
-      .setIssuedAt()
-      .setExpirationTime(exp)
-      .sign(privateKey);
-  return { url, sign, close: () => server.close() };
-}
+import { startTestRealm, type TestRealm } from '../testing/test-realm';
 
 describe('realtime permissions', () => {
   let h: Harness;
-  let idp: Awaited<ReturnType<typeof realm>>;
+  let idp: TestRealm;
   let adminToken: string;
   let outsiderToken: string;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    idp = await realm();
+    idp = await startTestRealm();
     h = await startHarness({
       AUTH_DISABLED: 'false',
       OAUTH_URL: idp.url,

@@ -44,6 +44,19 @@ describe('the realtime client', () => {
     expect(env.resyncs).toEqual([]);
   });
 
+  it('reloads everything when the projects the user may see change, and resumes only the visible streams', () => {
+    const env = setup();
+    stop = env.stop;
+    const other = '00000000-0000-4000-8000-0000000000ff';
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 4, [FLEET_STREAM]: 2 } });
+    env.server.access({ projectIds: [other], streams: { [`fleet:${other}`]: 9, [`project:${other}`]: 3 } });
+    expect(env.resyncs).toEqual([{ all: true }]);
+    expect(env.server.handshakeResume()).toEqual({
+      epoch: 'e1',
+      positions: { [`fleet:${other}`]: 9, [`project:${other}`]: 3 },
+    });
+  });
+
   it('passes on items without a stream position, as a server without streams sends them', () => {
     const env = setup();
     stop = env.stop;

@@ -1,4 +1,6 @@
 import {
+  parseStream,
+  type RealtimeAccess,
   StreamPositionsSchema,
   type StreamedEventType,
   type StreamPositions,
@@ -88,6 +90,7 @@ export class RealtimeClient {
     );
     const running = this.transport.connects$.subscribe(() => this.onConnect());
     running.add(this.transport.session$.subscribe((session) => this.onSession(session)));
+    running.add(this.transport.access$.subscribe((access) => this.onAccess(access)));
     for (const name of STREAMED_EVENTS) {
       running.add(this.transport.event$(name).subscribe((item) => this.onItem(name, item)));
     }
@@ -229,6 +232,24 @@ export class RealtimeClient {
   private resyncNow(streams: string[]): void {
     for (const stream of streams) this.closeHoles(stream);
     this.resyncSubject.next({ all: false, streams });
+  }
+
+  /**
+   * The user's projects changed while connected: the server already moved the socket's streams.
+   * Streams of projects no longer visible are forgotten, the new ones start at the positions
+   * given, and everything shown is reloaded (devices appear or disappear with their project).
+   */
+  private onAccess(access: RealtimeAccess): void {
+    const visible = new Set(access.projectIds);
+    for (const stream of [...this.positions.keys()]) {
+      const parsed = parseStream(stream);
+      if (parsed && parsed.kind !== 'device' && !visible.has(parsed.id)) {
+        this.positions.delete(stream);
+        this.closeHoles(stream);
+      }
+    }
+    for (const [stream, seq] of Object.entries(access.streams)) this.positions.set(stream, seq);
+    this.resyncSubject.next({ all: true });
   }
 
   private onSession(session: TransportSession): void {

@@ -1,4 +1,6 @@
 import {
+  type RealtimeAccess,
+  RealtimeAccessSchema,
   DEVICE_EVENT_SCHEMAS,
   FleetStateUpdatedSchema,
   StreamPositionsSchema,
@@ -38,6 +40,7 @@ let socket: Socket | null = null;
 const state$ = new BehaviorSubject<ConnectionState>('disconnected');
 const connectSubject = new Subject<void>();
 const sessionSubject = new Subject<TransportSession>();
+const accessSubject = new Subject<RealtimeAccess>();
 let handshakeResume: () => Resume | undefined = () => undefined;
 // One subject per event type: a message is validated once, however many streams listen to it.
 const payloadSubjects = new Map<StreamedEventType, Subject<unknown>>(EVENT_NAMES.map((name) => [name, new Subject()]));
@@ -70,6 +73,12 @@ function onSession(raw: unknown): void {
   else console.warn('Dropped an invalid realtime session', parsed.error.issues);
 }
 
+function onAccess(raw: unknown): void {
+  const parsed = RealtimeAccessSchema.safeParse(raw);
+  if (parsed.success) accessSubject.next(parsed.data);
+  else console.warn('Dropped an invalid realtime access change', parsed.error.issues);
+}
+
 function request(name: 'subscribe' | 'unsubscribe' | 'resume', body: unknown): Promise<unknown> {
   if (!socket?.connected) return Promise.reject(new Error(`Cannot ${name} while the socket is not connected`));
   return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(name, body) as Promise<unknown>;
@@ -83,6 +92,7 @@ function request(name: 'subscribe' | 'unsubscribe' | 'resume', body: unknown): P
 export const transport: RealtimeTransport = {
   connects$: connectSubject.asObservable(),
   session$: sessionSubject.asObservable(),
+  access$: accessSubject.asObservable(),
   event$,
   request,
   setHandshakeResume: (resume) => {
@@ -122,6 +132,7 @@ export function connectRealtime(): () => void {
       current.on('disconnect', () => state$.next(waitingState()));
       current.on('connect_error', () => state$.next(waitingState()));
       current.on('session', onSession);
+      current.on('access', onAccess);
       for (const name of EVENT_NAMES) current.on(name, (raw: unknown) => dispatch(name, raw));
     })
     .catch((error: unknown) => {

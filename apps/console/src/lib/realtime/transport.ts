@@ -1,4 +1,5 @@
 import type {
+  RealtimeAccess,
   RealtimeSession,
   Resume,
   StreamedEventPayloads,
@@ -29,6 +30,8 @@ export interface RealtimeTransport {
   connects$: Observable<void>;
   /** The server's `session`, emitted right after each connect by servers that follow the contract. */
   session$: Observable<TransportSession>;
+  /** The server's `access`: the projects the user may see changed while connected (docs/realtime.md). */
+  access$: Observable<RealtimeAccess>;
   /** What every (re)connection's handshake sends as `auth.resume`: the positions to resume from, if any. */
   setHandshakeResume(resume: () => Resume | undefined): void;
   /** The validated payloads of one event, one at a time (batches flattened, invalid ones dropped). */

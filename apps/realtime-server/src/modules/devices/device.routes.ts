@@ -1,4 +1,5 @@
 import {
+  ACTION_ROLES,
   DeviceEventListQuerySchema,
   DeviceEventSchema,
   DeviceListQuerySchema,
@@ -14,7 +15,7 @@ export function deviceRoutes(devices: DeviceService): Route[] {
       method: 'get',
       path: '/devices',
       summary: 'Devices, filtered and paged',
-      roles: [],
+      roles: ACTION_ROLES.listDevices,
       query: DeviceListQuerySchema,
       response: { component: 'DevicePage', schema: pageSchema(DeviceSchema) },
       handler: ({ user, query }) => devices.list(user, query),

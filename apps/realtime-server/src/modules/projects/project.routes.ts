@@ -1,30 +1,9 @@
-import { pageSchema, ProjectListQuerySchema, ProjectSchema, RoleSchema } from '@farola/protocol';
-import { z } from 'zod';
+import { pageSchema, ProjectListQuerySchema, ProjectSchema } from '@farola/protocol';
 import { defineRoute, type Route } from '../../http/define-route';
 import type { ProjectService } from './project.service';
 
-const MeSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  roles: z.array(RoleSchema),
-  projectIds: z.array(z.uuid()),
-});
-
 export function projectRoutes(projects: ProjectService): Route[] {
   return [
-    defineRoute({
-      method: 'get',
-      path: '/me',
-      summary: 'The caller and the projects it may see',
-      roles: [],
-      response: { component: 'Me', schema: MeSchema },
-      handler: async ({ user }) => ({
-        id: user.id,
-        username: user.username,
-        roles: user.roles,
-        projectIds: await projects.visibleProjectIds(user),
-      }),
-    }),
     defineRoute({
       method: 'get',
       path: '/projects',

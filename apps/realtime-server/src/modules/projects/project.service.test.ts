@@ -9,8 +9,24 @@ import { WriteBehind } from '../devices/write-behind';
 import type { ProjectRepository } from './project.repository';
 import { ProjectService } from './project.service';
 
-const admin: User = { id: 'root', username: 'root', roles: ['admin'], isAdmin: true };
-const member: User = { id: 'ana', username: 'ana', roles: ['view-devices'], isAdmin: false };
+const admin: User = {
+  id: 'root',
+  username: 'root',
+  givenName: '',
+  familyName: '',
+  email: '',
+  roles: ['admin'],
+  isAdmin: true,
+};
+const member: User = {
+  id: 'ana',
+  username: 'ana',
+  givenName: '',
+  familyName: '',
+  email: '',
+  roles: ['view-devices'],
+  isAdmin: false,
+};
 
 describe('project visibility', () => {
   let db: Database;
@@ -51,7 +67,8 @@ describe('project visibility', () => {
     const allIds = vi.spyOn(projectRepository, 'allIds');
 
     expect(await serials(admin)).toEqual(['VIS-DEMO', 'VIS-HARBOUR', 'VIS-OLD-TOWN']);
-    expect((await projects.list(admin, { limit: 50 })).total).toBe(3);
+    // The three demo projects (migrations) and Harbour.
+    expect((await projects.list(admin, { limit: 50 })).total).toBe(4);
     expect((await projects.get(admin, otherProject)).name).toBe('Harbour');
 
     expect(allIds).not.toHaveBeenCalled();

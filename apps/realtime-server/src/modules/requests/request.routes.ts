@@ -1,4 +1,10 @@
-import { CommandRequestSchema, pageSchema, QueuedRequestListQuerySchema, QueuedRequestSchema } from '@farola/protocol';
+import {
+  ACTION_ROLES,
+  CommandRequestSchema,
+  pageSchema,
+  QueuedRequestListQuerySchema,
+  QueuedRequestSchema,
+} from '@farola/protocol';
 import { defineRoute, type Route } from '../../http/define-route';
 import type { RequestService } from './request.service';
 
@@ -11,7 +17,7 @@ export function requestRoutes(requests: RequestService): Route[] {
       method: 'post',
       path: '/devices/:id/commands',
       summary: 'Queue a command for a device',
-      roles: [],
+      roles: ACTION_ROLES.commandDevices,
       id: { description: 'Device id' },
       body: { component: 'CommandRequest', schema: CommandRequestSchema, invalid: 'UNABLE_TO_EXECUTE_COMMAND' },
       response: {
@@ -44,7 +50,7 @@ export function requestRoutes(requests: RequestService): Route[] {
       method: 'post',
       path: '/queued-requests/:id/cancel',
       summary: 'Cancel a request still in progress',
-      roles: [],
+      roles: ACTION_ROLES.commandDevices,
       id: requestId,
       response: { component: 'QueuedRequest', schema: QueuedRequestSchema, description: 'The cancelled request' },
       errors: [409],

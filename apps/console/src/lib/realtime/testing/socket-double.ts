@@ -1,4 +1,4 @@
-import type { Resume, StreamedEventType } from '@farola/protocol';
+import type { RealtimeAccess, Resume, StreamedEventType } from '@farola/protocol';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import type { ConnectionState } from '../socket';
 import type { RealtimeTransport, TransportEventPayloads, TransportSession } from '../transport';
@@ -16,6 +16,7 @@ type Answer = (body: unknown) => unknown;
 export function createSocketDouble() {
   const connects = new Subject<void>();
   const sessions = new Subject<TransportSession>();
+  const accesses = new Subject<RealtimeAccess>();
   let handshakeResume: () => Resume | undefined = () => undefined;
   const subjects = new Map<StreamedEventType, Subject<unknown>>();
   const answers = new Map<RequestName, Answer>();
@@ -31,6 +32,7 @@ export function createSocketDouble() {
   const transport: RealtimeTransport = {
     connects$: connects.asObservable(),
     session$: sessions.asObservable(),
+    access$: accesses.asObservable(),
     event$: <K extends StreamedEventType>(name: K) =>
       subjectOf(name).asObservable() as Observable<TransportEventPayloads[K]>,
     request: (name, body) => {
@@ -56,6 +58,10 @@ export function createSocketDouble() {
     reconnect(session?: TransportSession): void {
       if (!connected) server.connect();
       server.connect(session);
+    },
+    /** The user's projects changed: the server moved the socket's streams and says so. */
+    access(access: RealtimeAccess): void {
+      accesses.next(access);
     },
     push<K extends StreamedEventType>(name: K, payload: TransportEventPayloads[K]): void {
       subjectOf(name).next(payload);

@@ -1,0 +1,309 @@
+import { ACTION_ROLES, DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID, hasAnyRole } from '@farola/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collect, type FarolaClient, type Harness, startHarness, uniqueSerial } from '../../testing/harness';
+import { startTestRealm, type TestRealm } from '../../testing/test-realm';
+
+/**
+ * Every API route × role × project, as the server answers them: each expected allow or deny holds,
+ * and no answer, socket event or catch-up carries another project's data. Project A is the first
+ * demo project (with its subproject), B the north districts.
+ */
+const A = DEMO_PROJECT_ID;
+const B = DEMO_NORTH_PROJECT_ID;
+
+interface Person {
+  id: string;
+  roles: string[];
+  /** Project permissions granted through the API before the matrix runs. */
+  projects: { projectId: string; role: 'admin' | 'user' }[];
+}
+
+const PEOPLE: Record<string, Person> = {
+  admin: { id: 'matrix-admin', roles: ['admin'], projects: [] },
+  operator: {
+    id: 'matrix-operator',
+    roles: ['manage-devices', 'manage-alarms', 'manage-scheduling', 'view-dashboard', 'view-traceability'],
+    projects: [{ projectId: A, role: 'user' }],
+  },
+  viewer: {
+    id: 'matrix-viewer',
+    roles: ['view-devices', 'view-alarms', 'view-dashboard', 'view-scheduling', 'view-projects', 'view-traceability'],
+    projects: [
+      { projectId: A, role: 'user' },
+      { projectId: B, role: 'user' },
+    ],
+  },
+  // The issue's example: a member with no role, or only view-alarms, could factory-reset a device.
+  noRole: { id: 'matrix-norole', roles: [], projects: [{ projectId: A, role: 'user' }] },
+  alarmsOnly: { id: 'matrix-alarms', roles: ['view-alarms'], projects: [{ projectId: B, role: 'user' }] },
+  projectAdmin: { id: 'matrix-padmin', roles: ['view-devices'], projects: [{ projectId: A, role: 'admin' }] },
+  outsider: { id: 'matrix-outsider', roles: [], projects: [] },
+};
+type Name = keyof typeof PEOPLE;
+
+/** The projects a person sees: its permissions' projects and their subprojects; admin sees all. */
+function sees(person: Person, project: string): boolean {
+  if (person.roles.includes('admin')) return true;
+  const direct = person.projects.map((p) => p.projectId);
+  return direct.includes(project) || (project === DEMO_SUBPROJECT_ID && direct.includes(A));
+}
+const holds = (person: Person, roles: readonly string[]) => hasAnyRole(person.roles, roles);
+const administers = (person: Person, project: string) =>
+  person.roles.includes('admin') || person.projects.some((p) => p.projectId === project && p.role === 'admin');
+
+describe('the access matrix: every route × role × project', () => {
+  let h: Harness;
+  let idp: TestRealm;
+  const tokens = {} as Record<Name, string>;
+  /** One device per project: A's in the subproject (seen through its parent), B's in B. */
+  const devices = {} as Record<'A' | 'B', { id: string; serial: string; project: string }>;
+  /** A queued request on each device, created by the admin. */
+  const requests = {} as Record<'A' | 'B', string>;
+
+  const as = (name: Name, init: RequestInit = {}): RequestInit => ({
+    ...init,
+    headers: { authorization: `Bearer ${tokens[name]}`, ...init.headers },
+  });
+  const post = (name: Name, body: unknown) => as(name, { method: 'POST', body: JSON.stringify(body) });
+
+  async function register(project: string): Promise<{ id: string; serial: string; project: string }> {
+    const serial = uniqueSerial('MATRIX');
+    await h.publish(serial, 'connection', {
+      connected: true,
+      ts: new Date().toISOString(),
+      registration: { deviceType: 'light-point-controller', vendor: 'orion', projectId: project },
+    });
+    for (let tries = 0; tries < 400; tries += 1) {
+      const id: string | undefined = (await h.api(`/v1/fleet?q=${serial}`, as('admin'))).body.items[0]?.deviceId;
+      if (id) return { id, serial, project };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`${serial} did not register`);
+  }
+
+  beforeAll(async () => {
+    idp = await startTestRealm();
+    h = await startHarness(idp.env);
+    for (const [name, person] of Object.entries(PEOPLE)) tokens[name as Name] = await idp.sign(person.id, person.roles);
+    // Each signs in once, so the directory knows them; then the admin grants their permissions.
+    for (const name of Object.keys(PEOPLE) as Name[]) expect((await h.api('/v1/me', as(name))).status).toBe(200);
+    for (const person of Object.values(PEOPLE)) {
+      for (const grant of person.projects) {
+        const answer = await h.api(`/v1/users/${person.id}/permissions`, post('admin', grant));
+        expect(answer.status).toBe(200);
+      }
+    }
+    devices.A = await register(DEMO_SUBPROJECT_ID);
+    devices.B = await register(B);
+    for (const key of ['A', 'B'] as const) {
+      const answer = await h.api(`/v1/devices/${devices[key].id}/commands`, post('admin', { command: 'switchOn' }));
+      expect(answer.status).toBe(202);
+      requests[key] = answer.body.id;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+    idp?.close();
+  });
+
+  const everyone = Object.keys(PEOPLE) as Name[];
+  const both = ['A', 'B'] as const;
+
+  it('covers every route of the API document', async () => {
+    const document = (await h.api('/v1/openapi.json')).body;
+    const operations = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        // Public: answers only whether the service is up (realtime/stream-permissions.test.ts).
+        'GET /health',
+        'GET /v1/about',
+        'GET /v1/devices',
+        'GET /v1/devices/{id}',
+        'GET /v1/devices/{id}/events',
+        'POST /v1/devices/{id}/commands',
+        'GET /v1/fleet',
+        'GET /v1/me',
+        'GET /v1/projects',
+        'GET /v1/projects/{id}',
+        'GET /v1/queued-requests',
+        'GET /v1/queued-requests/{id}',
+        'POST /v1/queued-requests/{id}/cancel',
+        'GET /v1/users',
+        'GET /v1/users/{id}/permissions',
+        'POST /v1/users/{id}/permissions',
+        'DELETE /v1/users/{id}/permissions',
+      ].sort(),
+    );
+  });
+
+  it('refuses every route without a valid token', async () => {
+    for (const path of ['/v1/me', '/v1/fleet', '/v1/devices', `/v1/devices/${devices.A.id}`, '/v1/users']) {
+      expect((await h.api(path)).status).toBe(401);
+      expect((await h.api(path, { headers: { authorization: 'Bearer forged.token.value' } })).status).toBe(401);
+    }
+  });
+
+  it.each(everyone)('%s: the map fleet, /me and projects hold only the projects it may see', async (name) => {
+    const person = PEOPLE[name]!;
+    const fleet = (await h.api('/v1/fleet', as(name))).body.items.map((item: { deviceId: string }) => item.deviceId);
+    for (const key of both) expect(fleet.includes(devices[key].id)).toBe(sees(person, devices[key].project));
+
+    const me = (await h.api('/v1/me', as(name))).body;
+    expect(new Set(me.projectIds)).toEqual(
+      new Set([A, DEMO_SUBPROJECT_ID, B].filter((project) => sees(person, project))),
+    );
+    expect(me.administeredProjectIds.includes(A)).toBe(administers(person, A));
+
+    const projects = (await h.api('/v1/projects', as(name))).body.items.map((p: { id: string }) => p.id);
+    expect(projects.includes(B)).toBe(sees(person, B));
+    for (const project of [A, B]) {
+      expect((await h.api(`/v1/projects/${project}`, as(name))).status).toBe(sees(person, project) ? 200 : 404);
+    }
+    expect((await h.api('/v1/about', as(name))).status).toBe(200);
+  });
+
+  it.each(everyone)('%s: device lists need an inventory role and hold only visible devices', async (name) => {
+    const person = PEOPLE[name]!;
+    const list = await h.api('/v1/devices?limit=500', as(name));
+    if (!holds(person, ACTION_ROLES.listDevices)) {
+      expect(list).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+      return;
+    }
+    expect(list.status).toBe(200);
+    const ids = list.body.items.map((device: { id: string }) => device.id);
+    for (const key of both) expect(ids.includes(devices[key].id)).toBe(sees(person, devices[key].project));
+  });
+
+  it.each(everyone)('%s: a device, its events and its requests only where it may see them', async (name) => {
+    const person = PEOPLE[name]!;
+    for (const key of both) {
+      const visible = sees(person, devices[key].project);
+      const device = await h.api(`/v1/devices/${devices[key].id}`, as(name));
+      expect(device.status).toBe(visible ? 200 : 404);
+      if (!visible) expect(JSON.stringify(device.body)).not.toContain(devices[key].serial);
+      expect((await h.api(`/v1/devices/${devices[key].id}/events`, as(name))).status).toBe(visible ? 200 : 404);
+      expect((await h.api(`/v1/queued-requests/${requests[key]}`, as(name))).status).toBe(visible ? 200 : 404);
+    }
+    const queued = (await h.api('/v1/queued-requests?limit=500', as(name))).body.items.map((r: { id: string }) => r.id);
+    for (const key of both) expect(queued.includes(requests[key])).toBe(sees(person, devices[key].project));
+  });
+
+  it.each(everyone)('%s: commands and cancelling need manage-devices, on a visible device', async (name) => {
+    const person = PEOPLE[name]!;
+    for (const key of both) {
+      const answer = await h.api(`/v1/devices/${devices[key].id}/commands`, post(name, { command: 'factoryReset' }));
+      const cancel = await h.api(`/v1/queued-requests/${requests[key]}/cancel`, post(name, {}));
+      if (!holds(person, ACTION_ROLES.commandDevices)) {
+        expect(answer).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        expect(cancel.status).toBe(403);
+      } else if (!sees(person, devices[key].project)) {
+        expect(answer).toMatchObject({ status: 404, body: { error: { code: 'DEVICE_NOT_FOUND' } } });
+        expect(cancel.status).toBe(404);
+      } else {
+        expect(answer.status).toBe(202);
+        // Cancelled now, or already finished: either way the request was the caller's to touch.
+        expect([200, 409]).toContain(cancel.status);
+      }
+    }
+  });
+
+  it.each(everyone)(
+    '%s: user management only for admin and project administrators, on their projects',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      const manager = person.roles.includes('admin') || person.projects.some((p) => p.role === 'admin');
+      const target = PEOPLE.noRole!.id;
+      const list = await h.api('/v1/users?q=matrix', as(name));
+      const permissions = await h.api(`/v1/users/${target}/permissions`, as(name));
+      if (!manager) {
+        expect(list).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        expect(permissions.status).toBe(403);
+      } else {
+        expect(list.body.items.map((u: { id: string }) => u.id)).toContain(target);
+        // A project administrator sees permissions on its own projects only.
+        const projects = permissions.body.permissions.map((p: { projectId: string }) => p.projectId);
+        expect(projects).toEqual([A]);
+      }
+      for (const project of [A, B]) {
+        const grant = await h.api(`/v1/users/${target}/permissions`, post(name, { projectId: project, role: 'user' }));
+        if (!administers(person, project)) {
+          expect(grant).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        } else if (project === A) {
+          // It already holds 'user' on A.
+          expect(grant).toMatchObject({ status: 409, body: { error: { code: 'USER_ROLE_EXISTS' } } });
+        } else {
+          expect(grant.status).toBe(200);
+          const revoked = await h.api(
+            `/v1/users/${target}/permissions?projectId=${project}`,
+            as(name, { method: 'DELETE' }),
+          );
+          expect(revoked.status).toBe(200);
+        }
+      }
+    },
+  );
+
+  it('gives a socket only the events of projects its user may see, and never replays another project', async () => {
+    const sockets = {} as Record<Name, FarolaClient>;
+    for (const name of everyone) sockets[name] = await h.socket({ token: tokens[name]! });
+    const heard = Object.fromEntries(everyone.map((name) => [name, collect(sockets[name]!, 'FleetStateUpdated')]));
+    for (const key of both) {
+      await h.publish(devices[key].serial, 'connection', { connected: false, ts: new Date().toISOString() });
+    }
+    await expect.poll(() => heard.admin!.length).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const name of everyone) {
+      const ids = new Set(heard[name]!.map((event) => event.deviceId));
+      for (const key of both)
+        expect(ids.has(devices[key].id), `${name} / ${key}`).toBe(sees(PEOPLE[name]!, devices[key].project));
+      // A resume naming another project's streams is answered with resync, never with its items.
+      const foreign = [`fleet:${B}`, `project:${B}`, `device:${devices.B.id}`];
+      if (!sees(PEOPLE[name]!, B)) {
+        const socket = sockets[name]!;
+        const replayed = collect(socket, 'FleetStateUpdated');
+        const answer = await new Promise<{ resync: string[] }>((resolve) =>
+          socket.emit(
+            'resume',
+            { epoch: socket.session.epoch, positions: Object.fromEntries(foreign.map((s) => [s, 0])) },
+            resolve as never,
+          ),
+        );
+        expect(new Set(answer.resync)).toEqual(new Set(foreign));
+        expect(replayed).toEqual([]);
+      }
+    }
+    for (const name of everyone) sockets[name]!.close();
+  });
+
+  it("brings a user's open socket in line when a permission is granted or withdrawn, without a reconnect", async () => {
+    const person = PEOPLE.noRole!;
+    const socket = await h.socket({ token: tokens.noRole! });
+    expect(Object.keys(socket.session.streams)).not.toContain(`fleet:${B}`);
+    let disconnected = false;
+    socket.once('disconnect', () => (disconnected = true));
+    const access = new Promise<{ projectIds: string[]; streams: Record<string, number> }>((resolve) =>
+      socket.once('access', resolve),
+    );
+    const granted = await h.api(`/v1/users/${person.id}/permissions`, post('admin', { projectId: B, role: 'user' }));
+    expect(granted.status).toBe(200);
+    expect(await access).toMatchObject({ projectIds: expect.arrayContaining([A, B]) });
+
+    const fromB = collect(socket, 'FleetStateUpdated', (event) => event.deviceId === devices.B.id);
+    await h.publish(devices.B.serial, 'connection', { connected: true, ts: new Date().toISOString() });
+    await expect.poll(() => fromB.length).toBe(1);
+
+    const withdrawn = new Promise((resolve) => socket.once('access', resolve));
+    const revoked = await h.api(`/v1/users/${person.id}/permissions?projectId=${B}`, as('admin', { method: 'DELETE' }));
+    expect(revoked.status).toBe(200);
+    expect(await withdrawn).toMatchObject({ projectIds: expect.not.arrayContaining([B]) });
+    const fromA = collect(socket, 'FleetStateUpdated', (event) => event.deviceId === devices.A.id);
+    await h.publish(devices.B.serial, 'connection', { connected: false, ts: new Date().toISOString() });
+    await h.publish(devices.A.serial, 'connection', { connected: true, ts: new Date().toISOString() });
+    await expect.poll(() => fromA.length).toBe(1);
+    expect(fromB).toHaveLength(1);
+    expect(disconnected).toBe(false);
+    socket.close();
+  });
+});

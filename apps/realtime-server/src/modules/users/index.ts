@@ -1,0 +1,35 @@
+import type { User } from '../../auth/user';
+import type { FarolaModule } from '../../platform/module';
+import { seedDemoUsers } from './demo-seed';
+import { UserRepository } from './user.repository';
+import { userRoutes } from './user.routes';
+import { UserService } from './user.service';
+
+declare module '../../platform/services' {
+  interface ServiceMap {
+    /** User management: the directory of users seen, and their role per project. */
+    users: UserService;
+  }
+}
+
+/** User management (spec §2, §6): who has signed in, and who holds which role on which project. */
+export const usersModule: FarolaModule = {
+  name: 'users',
+  migrations: new URL('./migrations/', import.meta.url),
+  setup: async ({ db, config, logger, services, realtime }) => {
+    const repository = new UserRepository(db);
+    if (config.demoData) await seedDemoUsers(repository);
+    const users = new UserService({
+      users: repository,
+      projects: services.get('projects'),
+      accessChanged: realtime.accessChanged,
+      onError: (error) => logger.warn({ err: error }, 'could not record a signed-in user'),
+    });
+    return {
+      routes: userRoutes(users, services.get('projects')),
+      services: { users },
+      // The demo user of an installation without sign-in is no person to find.
+      ...(config.authDisabled ? {} : { onAuthenticated: (user: User) => users.seen(user) }),
+    };
+  },
+};
