@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { DEMO_NORTH_PROJECT_ID, type Device, DeviceSchema, pageSchema } from '@farola/protocol';
 import { E2E_ACCESS_TOKEN_TTL_S, E2E_IDP_URL } from '../playwright.config';
@@ -49,6 +50,16 @@ function claimsOf(token: string): { exp: number; sid: string; preferred_username
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 }
 
+/** Serious or critical WCAG 2.1 A/AA findings of axe-core on the page, colour contrast included. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+}
+
 async function openUserMenu(page: Page) {
   await page.getByTestId('user-menu').click();
 }
@@ -60,12 +71,15 @@ test("admin signs in on the provider's login page and sees the map with the flee
   await expect(page.getByTestId('user-menu')).toContainText('Ada Admin');
 });
 
-test("a wrong password keeps the user on the provider's page with its error", async ({ page }) => {
+test("a wrong password keeps the user on the provider's accessible page with its error", async ({ page }) => {
   await page.goto('/lighting/map');
+  await expect(page.getByLabel('Username or email')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await signIn(page, 'admin', 'not-the-password');
   await expect(page.locator('#input-error')).toHaveText('Invalid username or password.');
   await expect(page).toHaveURL(LOGIN_PAGE);
-  await expect(page.locator('#username')).toHaveValue('admin');
+  await expect(page.getByLabel('Username or email')).toHaveValue('admin');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("operator sees only the first demo project's devices, on the map and through the API", async ({ page }) => {
