@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/protocol',
       'apps/realtime-server',
       'apps/fleet-simulator',
+      'apps/identity-provider',
       'apps/console',
       'tests/integration',
     ],

@@ -1,8 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// The end-to-end stack is the demo itself (scripts/start-demo.ts) on its own ports, with an
-// in-memory database, a small fleet and no injected failures, so every run starts the same.
-// E2E_PORT and E2E_MQTT_PORT move it, so that parallel runs (other worktrees, CI jobs) do not collide.
+// The end-to-end stacks are the demo itself (scripts/start-demo.ts) on their own ports, with an
+// in-memory database, a small fleet and no injected failures, so every run starts the same: the
+// `demo` project's with authentication disabled, the `signed-in` project's with sign-in through
+// the development identity provider (a third process). E2E_PORT, E2E_MQTT_PORT, E2E_AUTH_PORT,
+// E2E_AUTH_MQTT_PORT and E2E_IDP_PORT move them, so that parallel runs (other worktrees, CI jobs)
+// do not collide.
 function port(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 1 || value > 65_535) throw new Error(`${name} must be a TCP port`);
@@ -10,6 +13,33 @@ function port(name: string, fallback: number): number {
 }
 const PORT = port('E2E_PORT', 18080);
 export const E2E_MQTT_PORT = port('E2E_MQTT_PORT', 18884);
+const AUTH_PORT = port('E2E_AUTH_PORT', 18090);
+const AUTH_MQTT_PORT = port('E2E_AUTH_MQTT_PORT', 18894);
+const IDP_PORT = port('E2E_IDP_PORT', 18180);
+/** The signed-in stack's identity provider; the console and it are both 127.0.0.1, so same-site for cookies. */
+export const E2E_IDP_URL = `http://127.0.0.1:${IDP_PORT}`;
+/** Short-lived access tokens, so that a test sees keycloak-js refresh one. */
+export const E2E_ACCESS_TOKEN_TTL_S = 20;
+
+// Playwright starts every webServer whatever `--project` selects: start a stack only for a run that
+// includes its project, so running one project does not wait for (or share the CPU with) the other.
+function selectedProjects(): string[] {
+  const selected: string[] = [];
+  process.argv.forEach((arg, index) => {
+    if (arg === '--project') selected.push(process.argv[index + 1] ?? '');
+    else if (arg.startsWith('--project=')) selected.push(arg.slice('--project='.length));
+  });
+  return selected;
+}
+const runs = (project: string) => selectedProjects().length === 0 || selectedProjects().includes(project);
+
+const commonStackEnv = {
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'warn',
+  SIM_DEVICES: '60',
+  SIM_ERROR_RATE: '0',
+  SIM_DROP_RATE_PER_HOUR: '0',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,30 +53,61 @@ export default defineConfig({
     : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
   outputDir: '../test-results',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: '/usr/bin/chromium' },
   },
-  webServer: {
-    command: 'node --import tsx scripts/start-demo.ts',
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/lighting/api/health`,
-    reuseExistingServer: !process.env['CI'],
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      MQTT_PORT: String(E2E_MQTT_PORT),
-      DATA_DIR: 'memory://',
-      AUTH_DISABLED: 'true',
-      LOG_LEVEL: 'warn',
-      SIM_DEVICES: '60',
-      SIM_ERROR_RATE: '0',
-      SIM_DROP_RATE_PER_HOUR: '0',
-      SIM_SERIAL_PREFIX: 'E2E',
-    },
-  },
+  projects: [
+    { name: 'demo', testIgnore: 'sign-in.spec.ts', use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'signed-in', testMatch: 'sign-in.spec.ts', use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
+  ],
+  webServer: [
+    ...(runs('demo')
+      ? [
+          {
+            command: 'node --import tsx scripts/start-demo.ts',
+            cwd: '..',
+            url: `http://127.0.0.1:${PORT}/lighting/api/health`,
+            reuseExistingServer: !process.env['CI'],
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            env: {
+              ...commonStackEnv,
+              PORT: String(PORT),
+              MQTT_PORT: String(E2E_MQTT_PORT),
+              AUTH_DISABLED: 'true',
+              SIM_SERIAL_PREFIX: 'E2E',
+            },
+          },
+        ]
+      : []),
+    ...(runs('signed-in')
+      ? [
+          {
+            command: 'node --import tsx scripts/start-demo.ts',
+            cwd: '..',
+            // start-demo starts the server once the identity provider answers: its health means both are up.
+            url: `http://127.0.0.1:${AUTH_PORT}/lighting/api/health`,
+            reuseExistingServer: !process.env['CI'],
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            env: {
+              ...commonStackEnv,
+              PORT: String(AUTH_PORT),
+              MQTT_PORT: String(AUTH_MQTT_PORT),
+              AUTH_DISABLED: 'false',
+              // Whatever the caller's environment says, this stack runs its own provider.
+              OAUTH_URL: '',
+              IDP_PORT: String(IDP_PORT),
+              IDP_PUBLIC_URL: E2E_IDP_URL,
+              IDP_ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
+              SIM_SERIAL_PREFIX: 'E2EAUTH',
+            },
+          },
+        ]
+      : []),
+  ],
 });

@@ -3,10 +3,20 @@ import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { loadSimulatorConfig } from '@farola/fleet-simulator';
+import { DEMO_CLIENT_ID, DEMO_REALM } from '@farola/protocol';
 import { loadConfig } from '@farola/realtime-server';
 
 interface ComposeFile {
-  services: Record<string, { environment?: Record<string, string>; command?: string[]; depends_on?: object }>;
+  services: Record<
+    string,
+    {
+      image?: string;
+      environment?: Record<string, string>;
+      command?: string[];
+      depends_on?: object;
+      volumes?: string[];
+    }
+  >;
 }
 
 const compose = load(
@@ -23,13 +33,33 @@ function resolveDefaults(environment: Record<string, string> = {}): Record<strin
 // Docker does not run here: the live-chain test runs this same topology (PostgreSQL, Mosquitto,
 // server, simulator) as plain processes; this test keeps the file itself in step with the code.
 describe('docker-compose.yml', () => {
-  it('describes the database, the broker, the server and the simulator', () => {
+  it('describes the database, the broker, Keycloak, the server and the simulator', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'fleet-simulator',
+      'keycloak',
       'mosquitto',
       'postgres',
       'realtime-server',
     ]);
+  });
+
+  it('imports the committed demo realm into Keycloak 26', () => {
+    const keycloak = compose.services['keycloak'];
+    expect(keycloak?.image).toBe('quay.io/keycloak/keycloak:26');
+    expect(keycloak?.command).toEqual(expect.arrayContaining(['start-dev', '--import-realm']));
+    const mount = keycloak?.volumes?.find((volume) => volume.split(':')[1] === '/opt/keycloak/data/import');
+    const folder = mount?.split(':')[0] ?? '';
+    const realm = JSON.parse(
+      readFileSync(fileURLToPath(new URL(`../../${folder}/farola-realm.json`, import.meta.url)), 'utf8'),
+    );
+    expect(realm).toMatchObject({ realm: DEMO_REALM });
+  });
+
+  it("points the server's sign-in at Keycloak's demo realm once AUTH_DISABLED=false", () => {
+    const environment = resolveDefaults(compose.services['realtime-server']?.environment);
+    expect(loadConfig(environment).authDisabled).toBe(true);
+    const config = loadConfig({ ...environment, AUTH_DISABLED: 'false' });
+    expect(config.oauth).toEqual({ url: 'http://keycloak:8180', realm: DEMO_REALM, clientId: DEMO_CLIENT_ID });
   });
 
   it('sets only configuration the server accepts, on PostgreSQL and the external broker', () => {

@@ -1,0 +1,190 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { DEMO_NORTH_PROJECT_ID, type Device, DeviceSchema, pageSchema } from '@farola/protocol';
+import { E2E_ACCESS_TOKEN_TTL_S, E2E_IDP_URL } from '../playwright.config';
+
+// The `signed-in` project: the console, the server and the simulator with sign-in on, through the
+// development identity provider's own pages (Keycloak's form ids), in Chromium.
+
+const LOGIN_PAGE = new RegExp(`^${E2E_IDP_URL}/realms/farola/login-actions/`);
+const TOKEN_ENDPOINT = `${E2E_IDP_URL}/realms/farola/protocol/openid-connect/token`;
+const DevicePageSchema = pageSchema(DeviceSchema);
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
+});
+
+async function signIn(page: Page, username: string, password = username) {
+  await expect(page).toHaveURL(LOGIN_PAGE);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('#kc-login').click();
+}
+
+/** Opens the map, signs in on the provider's page, and waits for the live fleet. */
+async function openMapAs(page: Page, username: string, password = username) {
+  await page.goto('/lighting/map');
+  await signIn(page, username, password);
+  await expect(page).toHaveURL(/\/lighting\/map/);
+  await expect(page.getByTestId('device-map')).toBeVisible();
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'connected');
+}
+
+/** Opens the console (any user may see its shell) and signs in. */
+async function openConsoleAs(page: Page, username: string, password = username) {
+  await page.goto('/lighting/');
+  await signIn(page, username, password);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** The access token the page sends to the API (its next API call's `Authorization`). */
+async function pageToken(page: Page, trigger: () => Promise<unknown>): Promise<string> {
+  const request = page.waitForRequest(
+    (candidate: Request) => candidate.url().includes('/lighting/api/v1/') && !!candidate.headers()['authorization'],
+  );
+  await trigger();
+  return ((await request).headers()['authorization'] ?? '').replace(/^Bearer /, '');
+}
+
+function claimsOf(token: string): { exp: number; sid: string; preferred_username: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+/** Serious or critical WCAG 2.1 A/AA findings of axe-core on the page, colour contrast included. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+}
+
+async function openUserMenu(page: Page) {
+  await page.getByTestId('user-menu').click();
+}
+
+test("admin signs in on the provider's login page and sees the map with the fleet", async ({ page }) => {
+  await openMapAs(page, 'admin');
+  await expect(page.getByTestId('fleet-summary')).toContainText(/60 devices/);
+  await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(60);
+  await expect(page.getByTestId('user-menu')).toContainText('Ada Admin');
+});
+
+test("a wrong password keeps the user on the provider's accessible page with its error", async ({ page }) => {
+  await page.goto('/lighting/map');
+  await expect(page.getByLabel('Username or email')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await signIn(page, 'admin', 'not-the-password');
+  await expect(page.locator('#input-error')).toHaveText('Invalid username or password.');
+  await expect(page).toHaveURL(LOGIN_PAGE);
+  await expect(page.getByLabel('Username or email')).toHaveValue('admin');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("operator sees only the first demo project's devices, on the map and through the API", async ({ page }) => {
+  const token = await pageToken(page, () => openMapAs(page, 'operator'));
+  expect(claimsOf(token).preferred_username).toBe('operator');
+  let visible: Device[] = [];
+  // The operator holds the first demo project (seeded with DEMO_DATA), not the north districts.
+  await expect(async () => {
+    const answer = await page.request.get('/lighting/api/v1/devices?limit=500', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(answer.ok()).toBe(true);
+    visible = DevicePageSchema.parse(await answer.json()).items;
+    expect(visible.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 15_000 });
+  expect(visible.length).toBeLessThan(60);
+  expect(visible.filter((device) => device.projectId === DEMO_NORTH_PROJECT_ID)).toEqual([]);
+  await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(visible.length);
+  await expect(page.getByTestId('fleet-summary')).toContainText(`${visible.length} devices`);
+});
+
+test('the access token is refreshed silently and the app, socket included, keeps working', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tokens: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url() !== TOKEN_ENDPOINT || !response.ok()) return;
+    const body = (await response.json()) as { access_token?: string };
+    if (body.access_token) tokens.push(body.access_token);
+  });
+  await openMapAs(page, 'admin');
+  await expect.poll(() => tokens.length).toBeGreaterThanOrEqual(1);
+  const first = claimsOf(tokens[0]!);
+  // keycloak-js refreshes when the token expires, through the refresh_token grant.
+  await expect
+    .poll(() => tokens.length, { timeout: (E2E_ACCESS_TOKEN_TTL_S + 15) * 1000, intervals: [1000] })
+    .toBeGreaterThanOrEqual(2);
+  const second = claimsOf(tokens[1]!);
+  expect(second.exp).toBeGreaterThan(first.exp);
+  expect(second.sid).toBe(first.sid);
+  // Past the first token's expiry (and the server's 10 s of skew) the server has closed the socket
+  // it opened: it is live again only on the new token.
+  const firstExpired = first.exp * 1000 + 11_000 - Date.now();
+  if (firstExpired > 0) await page.waitForTimeout(firstExpired);
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'connected');
+  const later = await pageToken(page, () => page.reload());
+  expect(claimsOf(later).preferred_username).toBe('admin');
+  await expect(page.getByTestId('fleet-summary')).toContainText(/60 devices/);
+});
+
+test('after five minutes without mouse or keyboard the user is signed out, back at the login page', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openMapAs(page, 'viewer');
+  await page.clock.fastForward('05:01');
+  await expect(page).toHaveURL(LOGIN_PAGE);
+  await expect(page.locator('#kc-login')).toBeVisible();
+});
+
+test("change password (user menu) reaches the provider's update-password page, and the new password works", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const changePassword = async (from: string, to: string) => {
+    await openConsoleAs(page, 'outsider', from);
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    // Signed in already, the provider asks only for the new password.
+    await expect(page.locator('#password-new')).toBeVisible();
+    await page.locator('#password-new').fill(to);
+    await page.locator('#password-confirm').fill(to);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(LOGIN_PAGE);
+  };
+  await changePassword('outsider', 'outsider-changed');
+  await page.goto('/lighting/');
+  await signIn(page, 'outsider', 'outsider');
+  await expect(page.locator('#input-error')).toHaveText('Invalid username or password.');
+  // The new password signs in; it is set back so that the stack stays as the demo describes it.
+  await page.context().clearCookies();
+  await changePassword('outsider-changed', 'outsider');
+});
+
+test('logout ends the session at the provider: the console asks for a sign-in again', async ({ page }) => {
+  await openMapAs(page, 'admin');
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(LOGIN_PAGE);
+  await page.goto('/lighting/map');
+  await expect(page).toHaveURL(LOGIN_PAGE);
+  await expect(page.locator('#kc-login')).toBeVisible();
+});
+
+test("a configuration that cannot be loaded shows 'Error loading config: …'", async ({ page }) => {
+  await page.route('**/lighting/src/config.js*', (route) => route.abort());
+  const alerts: string[] = [];
+  // The alert holds the page's load until it is answered.
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto('/lighting/map');
+  await expect.poll(() => alerts).toEqual([expect.stringMatching(/^Error loading config: /)]);
+  await expect(page).toHaveURL(/\/lighting\/map$/);
+});
