@@ -188,3 +188,28 @@ test("a configuration that cannot be loaded shows 'Error loading config: …'", 
   await expect.poll(() => alerts).toEqual([expect.stringMatching(/^Error loading config: /)]);
   await expect(page).toHaveURL(/\/lighting\/map$/);
 });
+
+test('viewer finds the command buttons disabled with the reason, and the API refuses the command', async ({ page }) => {
+  const token = await pageToken(page, () => openMapAs(page, 'viewer'));
+  const answer = await page.request.get('/lighting/api/v1/devices?limit=500&deviceType=light-point-controller', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok()).toBe(true);
+  const devices = DevicePageSchema.parse(await answer.json()).items;
+  // The viewer holds every demo project: the north districts' devices are there too.
+  expect(devices.some((device) => device.projectId === DEMO_NORTH_PROJECT_ID)).toBe(true);
+  const device = devices.find((candidate) => candidate.connected) ?? devices[0]!;
+
+  await page.goto(`/lighting/map/devices/${device.id}`);
+  const command = page.getByTestId('command-switchOff');
+  await expect(command).toHaveAttribute('aria-disabled', 'true');
+  await command.focus();
+  await expect(page.getByRole('tooltip')).toHaveText('Your role does not allow sending commands to devices');
+
+  const refused = await page.request.post(`/lighting/api/v1/devices/${device.id}/commands`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { command: 'factoryReset', params: {} },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe('ACCESS_NOT_GRANTED');
+});
