@@ -59,7 +59,14 @@ describe('docker-compose.yml', () => {
     const environment = resolveDefaults(compose.services['realtime-server']?.environment);
     expect(loadConfig(environment).authDisabled).toBe(true);
     const config = loadConfig({ ...environment, AUTH_DISABLED: 'false' });
-    expect(config.oauth).toEqual({ url: 'http://keycloak:8180', realm: DEMO_REALM, clientId: DEMO_CLIENT_ID });
+    // Browsers sign in at localhost (Keycloak's KC_HOSTNAME, its tokens' issuer); the server fetches keys inside the network.
+    expect(config.oauth).toEqual({
+      url: 'http://localhost:8180',
+      realm: DEMO_REALM,
+      clientId: DEMO_CLIENT_ID,
+      jwksUrl: 'http://keycloak:8180/realms/farola/protocol/openid-connect/certs',
+    });
+    expect(resolveDefaults(compose.services['keycloak']?.environment)['KC_HOSTNAME']).toBe(config.oauth?.url);
   });
 
   it('sets only configuration the server accepts, on PostgreSQL and the external broker', () => {

@@ -16,7 +16,11 @@ export interface FarolaConfig {
   authDisabled: boolean;
   /** Seeds the demo realm's users and their project permissions (DEMO_IDENTITIES) at start: the demo and tests only. */
   demoData: boolean;
-  oauth: { url: string; realm: string; clientId: string } | null;
+  /**
+   * The realm's base URL (tokens' issuer, where browsers sign in), and where the server fetches the
+   * realm's keys when it reaches the provider by another name (`jwksUrl`, e.g. inside docker-compose).
+   */
+  oauth: { url: string; realm: string; clientId: string; jwksUrl?: string } | null;
   consoleDir: string;
   map: { tileUrl: string; attribution: string; center: string; zoom: number };
   commandAttemptTimeoutMs: number;
@@ -135,6 +139,7 @@ const EnvSchema = z.object({
   OAUTH_URL: optional(url),
   OAUTH_REALM: optional(z.string().min(1)),
   OAUTH_CLIENT_ID: optional(z.string().min(1)),
+  OAUTH_JWKS_URL: optional(url),
   CONSOLE_DIR: optional(z.string().min(1)),
   MAP_TILE_URL: optional(z.string().min(1)),
   MAP_ATTRIBUTION: optional(z.string()),
@@ -167,7 +172,12 @@ function oauthConfig(env: z.infer<typeof EnvSchema>): FarolaConfig['oauth'] {
       `Invalid configuration: ${missing.join(', ')} required when AUTH_DISABLED is not 'true' (set AUTH_DISABLED=true for the demo user)`,
     );
   }
-  return { url: env.OAUTH_URL!.replace(/\/+$/, ''), realm: env.OAUTH_REALM!, clientId: env.OAUTH_CLIENT_ID! };
+  return {
+    url: env.OAUTH_URL!.replace(/\/+$/, ''),
+    realm: env.OAUTH_REALM!,
+    clientId: env.OAUTH_CLIENT_ID!,
+    ...(env.OAUTH_JWKS_URL ? { jwksUrl: env.OAUTH_JWKS_URL } : {}),
+  };
 }
 
 /**

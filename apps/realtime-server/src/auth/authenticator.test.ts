@@ -105,6 +105,23 @@ describe('token verification against the realm', () => {
     await refused(`${unsigned}.${mac}`);
   });
 
+  it('fetches the keys from OAUTH_JWKS_URL when the server reaches the provider by another address', async () => {
+    const keysAt = new URL(issuer);
+    const inside = createAuthenticator({
+      authDisabled: false,
+      oauth: {
+        url: 'http://sso.example.test',
+        realm: 'farola',
+        clientId: 'console',
+        jwksUrl: `${keysAt.origin}/realms/farola/protocol/openid-connect/certs`,
+      },
+    });
+    const token = await sign(admin, 'http://sso.example.test/realms/farola');
+    expect(await inside(token)).toMatchObject({ isAdmin: true });
+    // The issuer is still checked: a token of the address the keys come from is not this realm's.
+    await expect(inside(await sign(admin))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
   it('takes the token from a Bearer header only', () => {
     expect(bearerToken('Bearer abc.def')).toBe('abc.def');
     expect(bearerToken('Basic abc')).toBeUndefined();

@@ -65,7 +65,7 @@ export function createAuthenticator(config: Pick<FarolaConfig, 'authDisabled' | 
   const oauth = config.oauth;
   if (config.authDisabled || !oauth) return async () => DEMO_USER;
   const issuer = `${oauth.url}/realms/${oauth.realm}`;
-  const jwks = createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+  const jwks = createRemoteJWKSet(new URL(oauth.jwksUrl ?? `${issuer}/protocol/openid-connect/certs`));
   return async (token) => {
     if (!token) throw new DomainError('UNAUTHORIZED');
     try {
