@@ -38,7 +38,7 @@ function deviceAcls(serialNumber: string) {
  *
  * @example
  * dynsecCommands({ kind: 'device', username: 'OR-LP-1', password: 's3cret' });
- * // createRole farola-device-OR-LP-1 (its ACLs), createClient OR-LP-1, setClientPassword, addClientRole
+ * // createRole farola-device-OR-LP-1 (its ACLs), createClient OR-LP-1 with that role, setClientPassword
  */
 export function dynsecCommands(grant: BrokerGrant): Command[] {
   if (grant.kind === 'gateway-devices') {
@@ -56,8 +56,8 @@ export function dynsecCommands(grant: BrokerGrant): Command[] {
   return [
     { command: 'createRole', rolename, acls },
     { command: 'createClient', username, password, clientid: username, roles: [{ rolename }] },
+    // A client that exists already (a rotation) keeps its role and takes the new password.
     { command: 'setClientPassword', username, password },
-    { command: 'addClientRole', username, rolename },
   ];
 }
 
