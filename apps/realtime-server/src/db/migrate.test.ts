@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
+import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_MIGRATIONS } from '../testing/storage';
 import { type Database, openPglite } from './database';
@@ -24,6 +24,8 @@ describe('migrate', () => {
       '003_devices.sql',
       '004_device_events.sql',
       '005_queued_requests.sql',
+      '006_north_districts.sql',
+      '008_device_credentials.sql',
     ]);
     expect(second).toEqual([]);
     const projects = await db.query<{ id: string; name: string; parent_id: string | null }>(
@@ -31,6 +33,7 @@ describe('migrate', () => {
     );
     expect(projects).toEqual([
       { id: DEMO_PROJECT_ID, name: 'Demo city', parent_id: null },
+      { id: DEMO_NORTH_PROJECT_ID, name: 'North districts', parent_id: null },
       { id: DEMO_SUBPROJECT_ID, name: 'Old town', parent_id: DEMO_PROJECT_ID },
     ]);
   });
@@ -39,9 +42,10 @@ describe('migrate', () => {
     const legacy = await openPglite('memory://');
     try {
       await migrate(legacy, folders);
-      // What a database of the single-folder layout recorded: 001_initial.sql held every table.
+      // What a database of the single-folder layout recorded: 001_initial.sql held every table
+      // (the later migrations, written after the layout changed, are recorded by their own names).
       await legacy.exec(
-        "DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql')",
+        "DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql'), ('006_north_districts.sql'), ('008_device_credentials.sql')",
       );
 
       expect(await migrate(legacy, folders)).toEqual([]);
@@ -53,6 +57,8 @@ describe('migrate', () => {
         '003_devices.sql',
         '004_device_events.sql',
         '005_queued_requests.sql',
+        '006_north_districts.sql',
+        '008_device_credentials.sql',
       ]);
     } finally {
       await legacy.close();

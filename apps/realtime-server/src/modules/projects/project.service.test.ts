@@ -51,7 +51,8 @@ describe('project visibility', () => {
     const allIds = vi.spyOn(projectRepository, 'allIds');
 
     expect(await serials(admin)).toEqual(['VIS-DEMO', 'VIS-HARBOUR', 'VIS-OLD-TOWN']);
-    expect((await projects.list(admin, { limit: 50 })).total).toBe(3);
+    // The two demo top-level projects, the demo subproject, and this test's own.
+    expect((await projects.list(admin, { limit: 50 })).total).toBe(4);
     expect((await projects.get(admin, otherProject)).name).toBe('Harbour');
 
     expect(allIds).not.toHaveBeenCalled();
