@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The end-to-end stack is the demo itself (scripts/start-demo.ts) on its own ports, with an
@@ -47,6 +49,8 @@ export default defineConfig({
       SIM_ERROR_RATE: '0',
       SIM_DROP_RATE_PER_HOUR: '0',
       SIM_SERIAL_PREFIX: 'E2E',
+      // The database lives in memory: credentials from an earlier run would only be refused and renewed.
+      SIM_CREDENTIALS_FILE: path.join(tmpdir(), `farola-e2e-credentials-${Date.now()}.json`),
     },
   },
 });
