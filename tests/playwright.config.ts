@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The end-to-end stacks are the demo itself (scripts/start-demo.ts) on their own ports, with an
@@ -79,6 +81,8 @@ export default defineConfig({
               MQTT_PORT: String(E2E_MQTT_PORT),
               AUTH_DISABLED: 'true',
               SIM_SERIAL_PREFIX: 'E2E',
+              // The database lives in memory: credentials from an earlier run would only be refused and renewed.
+              SIM_CREDENTIALS_FILE: path.join(tmpdir(), `farola-e2e-credentials-${Date.now()}.json`),
             },
           },
         ]
@@ -105,6 +109,7 @@ export default defineConfig({
               IDP_PUBLIC_URL: E2E_IDP_URL,
               IDP_ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
               SIM_SERIAL_PREFIX: 'E2EAUTH',
+              SIM_CREDENTIALS_FILE: path.join(tmpdir(), `farola-e2e-auth-credentials-${Date.now()}.json`),
             },
           },
         ]

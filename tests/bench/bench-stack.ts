@@ -110,6 +110,9 @@ export class BenchStack {
       SIM_REPORT_INTERVAL_S: String(fleet.intervalS),
       SIM_SERIAL_PREFIX: 'BENCH',
       SIM_DROP_RATE_PER_HOUR: '0',
+      // The simulator provisions its gateways and devices through the server's API (auth disabled here).
+      SIM_API_URL: `${this.httpUrl}/lighting/api`,
+      SIM_CREDENTIALS_FILE: join(this.dataDir, 'simulator-credentials.json'),
     });
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PROJECT_ID, ProvisionedDeviceSchema } from '@farola/protocol';
 import mqtt from 'mqtt';
 import { E2E_MQTT_PORT } from '../playwright.config';
 import { connectedLightPoints } from './fleet';
@@ -117,7 +118,22 @@ test('a device that registers while the map is open appears without a reload', a
   await expect(markers).toHaveCount(60);
 
   const serial = 'E2E-NEW-LP-1';
-  const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E_MQTT_PORT}`);
+  // Provisioned first, as every device is; it then connects with the credentials it was given.
+  const provisioned = await request.post('/lighting/api/v1/devices', {
+    data: {
+      serialNumber: serial,
+      deviceType: 'light-point-controller',
+      vendor: 'vega',
+      projectId: DEMO_PROJECT_ID,
+      name: serial,
+    },
+  });
+  expect(provisioned.status()).toBe(201);
+  const { credentials } = ProvisionedDeviceSchema.parse(await provisioned.json());
+  const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E_MQTT_PORT}`, {
+    clientId: serial,
+    ...credentials,
+  });
   const ts = new Date().toISOString();
   const registration = { deviceType: 'light-point-controller', vendor: 'vega', latitude: 41.3874, longitude: 2.1686 };
   await device.publishAsync(

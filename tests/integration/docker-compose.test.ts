@@ -73,11 +73,23 @@ describe('docker-compose.yml', () => {
     const config = loadConfig(resolveDefaults(compose.services['realtime-server']?.environment));
     expect(config.databaseUrl).toBe('postgres://farola:farola@postgres:5432/farola');
     expect(config.mqttUrl).toBe('mqtt://mosquitto:1883');
+    // The server signs in to Mosquitto and administers its dynamic security plugin.
+    expect(config.mqttCredentials?.username).toBe('farola-server');
+    expect(config.mqttDynamicSecurity).toBe(true);
+  });
+
+  it("mounts the repository's Mosquitto configuration, with authentication", () => {
+    const volumes = (compose.services['mosquitto'] as { volumes?: string[] }).volumes ?? [];
+    for (const file of ['mosquitto.conf', 'dynamic-security.json']) {
+      expect(volumes.some((volume) => volume.startsWith(`./deploy/mosquitto/${file}:`))).toBe(true);
+      expect(existsSync(fileURLToPath(new URL(`../../deploy/mosquitto/${file}`, import.meta.url)))).toBe(true);
+    }
   });
 
   it('points the simulator at the same broker the server uses', () => {
     const options = loadSimulatorConfig(resolveDefaults(compose.services['fleet-simulator']?.environment));
     expect(options.mqttUrl).toBe('mqtt://mosquitto:1883');
+    expect(options.provisioning?.apiUrl).toBe('http://realtime-server:8080/lighting/api');
     const script = compose.services['fleet-simulator']?.command?.at(-1) ?? '';
     expect(existsSync(fileURLToPath(new URL(`../../${script}`, import.meta.url)))).toBe(true);
   });

@@ -1,7 +1,15 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Device, type FleetList, type Page, type QueuedRequest, streams } from '@farola/protocol';
+import {
+  DEMO_PROJECT_ID,
+  type Device,
+  type FleetList,
+  type Page,
+  type ProvisionedDevice,
+  type QueuedRequest,
+  streams,
+} from '@farola/protocol';
 import { connectSocket, getJson, nextEvent, postJson, type Stack, startStack, subscribe, type Topology } from './stack';
 
 const run = promisify(execFile);
@@ -101,16 +109,42 @@ describe.each(topologies)('the live chain on the %s database and broker', (topol
     socket.close();
   });
 
-  /** Publishes as a device with the stock Mosquitto client, as docs/device-protocol.md shows. */
-  async function mosquittoPub(serial: string, channel: string, message: string): Promise<void> {
+  /** Provisions a device through the API, as docs/device-protocol.md shows; its MQTT credentials. */
+  async function provision(serial: string, vendor: 'orion' | 'vega'): Promise<{ username: string; password: string }> {
+    const body = {
+      serialNumber: serial,
+      deviceType: 'light-point-controller',
+      vendor,
+      projectId: DEMO_PROJECT_ID,
+      name: serial,
+    };
+    const answer = await postJson<ProvisionedDevice>(api('/devices'), body);
+    expect(answer.status).toBe(201);
+    return answer.body.credentials!;
+  }
+
+  /** Publishes as a device with the stock Mosquitto client and its credentials, as docs/device-protocol.md shows. */
+  async function mosquittoPub(
+    credentials: { username: string; password: string },
+    channel: string,
+    message: string,
+  ): Promise<void> {
     const port = new URL(stack.mqttUrl).port;
+    const { username, password } = credentials;
+    const topic = `lighting/v1/devices/${username}/up/${channel}`;
     await run('mosquitto_pub', [
       '-p',
       port,
+      '-i',
+      username,
+      '-u',
+      username,
+      '-P',
+      password,
       '-q',
       '1',
       '-t',
-      `lighting/v1/devices/${serial}/up/${channel}`,
+      topic,
       '-m',
       message,
     ]);
@@ -118,12 +152,13 @@ describe.each(topologies)('the live chain on the %s database and broker', (topol
 
   it('carries a message published by mosquitto_pub to a Socket.IO client', async () => {
     const serial = `${stack.serialPrefix}-STOCK-1`;
+    const credentials = await provision(serial, 'vega');
     const registration = {
       connected: true,
       ts: new Date().toISOString(),
       registration: { deviceType: 'light-point-controller', vendor: 'vega', latitude: 41.39, longitude: 2.17 },
     };
-    await mosquittoPub(serial, 'connection', JSON.stringify(registration));
+    await mosquittoPub(credentials, 'connection', JSON.stringify(registration));
     let deviceId = '';
     await expect
       .poll(async () => {
@@ -137,7 +172,7 @@ describe.each(topologies)('the live chain on the %s database and broker', (topol
     await subscribe(socket, { deviceIds: [deviceId] });
     const reported = nextEvent(socket, 'DeviceAttributeValueUpdated', (payload) => payload.deviceId === deviceId);
     const report = { ts: new Date().toISOString(), values: { dimming: 40, poweredOn: true, voltage: 229.5 } };
-    await mosquittoPub(serial, 'attributes', JSON.stringify(report));
+    await mosquittoPub(credentials, 'attributes', JSON.stringify(report));
     expect((await reported).values).toEqual(report.values);
     const { body } = await getJson<Device>(api(`/devices/${deviceId}`));
     expect(body).toMatchObject({ serialNumber: serial, vendor: 'vega', connected: true, attributes: { dimming: 40 } });
@@ -148,9 +183,9 @@ describe.each(topologies)('the live chain on the %s database and broker', (topol
     const health = async () =>
       (await getJson<{ mqtt: { rejected: number } }>(`${stack.httpUrl}/lighting/api/health`)).body;
     const before = (await health()).mqtt.rejected;
-    const serial = stack.fleet.devices[0]!.serialNumber;
-    await mosquittoPub(serial, 'attributes', '{"ts": "now", "values": {"dimming": 700}}');
-    await mosquittoPub(serial, 'attributes', 'not json');
+    const credentials = await provision(`${stack.serialPrefix}-STOCK-2`, 'orion');
+    await mosquittoPub(credentials, 'attributes', '{"ts": "now", "values": {"dimming": 700}}');
+    await mosquittoPub(credentials, 'attributes', 'not json');
     await expect.poll(async () => (await health()).mqtt.rejected).toBeGreaterThanOrEqual(before + 2);
     expect((await getJson(api('/devices?limit=1'))).status).toBe(200);
   });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -68,6 +70,12 @@ export async function startStack(topology: Topology, fleetSize = 12): Promise<St
     errorRate: 0,
     dropRatePerHour: 0,
     reportIntervalSeconds: 2,
+    // Provisioned through the API like the demo's fleet; a fresh credentials file per run.
+    provisioning: {
+      apiUrl: `${server.httpUrl}/lighting/api`,
+      oauth: null,
+      credentialsFile: path.join(tmpdir(), `farola-it-${serialPrefix}.json`),
+    },
   });
   await fleet.ready;
   return {
@@ -88,7 +96,7 @@ export async function startStack(topology: Topology, fleetSize = 12): Promise<St
   };
 }
 
-/** Removes the retained connection messages a run left on a shared broker. */
+/** Removes the retained connection messages a run left on a shared broker (the machine's Mosquitto, without auth). */
 export async function clearRetained(brokerUrl: string, serialNumbers: string[]): Promise<void> {
   const client = await mqtt.connectAsync(brokerUrl);
   await Promise.all(

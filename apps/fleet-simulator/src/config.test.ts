@@ -47,4 +47,20 @@ describe('loadSimulatorConfig', () => {
     expect(() => loadSimulatorConfig({ SIM_SERIAL_PREFIX: 'a/b' })).toThrow(/SIM_SERIAL_PREFIX/);
     expect(() => loadSimulatorConfig({ SIM_MQTT_URL: 'http://x' })).toThrow(/SIM_MQTT_URL/);
   });
+
+  it('provisions through the server on PORT by default, with a token only when all three SIM_OAUTH_* are set', () => {
+    expect(loadSimulatorConfig({ PORT: '9090' }).provisioning).toMatchObject({
+      apiUrl: 'http://127.0.0.1:9090/lighting/api',
+      oauth: null,
+      credentialsFile: expect.stringMatching(/\.data\/simulator-credentials\.json$/),
+    });
+    expect(loadSimulatorConfig({ SIM_PROVISION: 'false' }).provisioning).toBeNull();
+    const oauth = { SIM_OAUTH_URL: 'http://idp/token', SIM_OAUTH_CLIENT_ID: 'sim', SIM_OAUTH_CLIENT_SECRET: 's' };
+    expect(loadSimulatorConfig(oauth).provisioning?.oauth).toEqual({
+      tokenUrl: 'http://idp/token',
+      clientId: 'sim',
+      clientSecret: 's',
+    });
+    expect(() => loadSimulatorConfig({ SIM_OAUTH_URL: 'http://idp/token' })).toThrow(/go together/);
+  });
 });

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
+import type { ProvisioningOptions } from './provisioner';
 
 /** A point on the map in decimal degrees. */
 export interface LatLng {
@@ -24,6 +26,8 @@ export interface FleetOptions {
   errorRate: number;
   dropRatePerHour: number;
   logLevel: string;
+  /** Provision the fleet through the server's API and connect with credentials; null for a broker without auth. */
+  provisioning: ProvisioningOptions | null;
 }
 
 export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
@@ -39,6 +43,7 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   errorRate: 0.03,
   dropRatePerHour: 0.5,
   logLevel: 'info',
+  provisioning: null,
 };
 
 const numberFrom = (schema: z.ZodNumber) => z.coerce.number<string>().pipe(schema);
@@ -77,7 +82,35 @@ const EnvSchema = z.object({
   SIM_ERROR_RATE: numberFrom(z.number().min(0).max(1)).optional(),
   SIM_DROP_RATE_PER_HOUR: numberFrom(z.number().min(0).max(3600)).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  PORT: numberFrom(z.number().int().min(0).max(65_535)).optional(),
+  SIM_PROVISION: z.enum(['true', 'false']).optional(),
+  SIM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SIM_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SIM_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  SIM_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  SIM_CREDENTIALS_FILE: z.string().min(1).optional(),
 });
+
+type Env = z.infer<typeof EnvSchema>;
+
+/** Provisioning through the API unless SIM_PROVISION=false; a token by the client-credentials grant when SIM_OAUTH_* are set. */
+function provisioningOf(e: Env): FleetOptions['provisioning'] {
+  if (e.SIM_PROVISION === 'false') return null;
+  const oauthSet = [e.SIM_OAUTH_URL, e.SIM_OAUTH_CLIENT_ID, e.SIM_OAUTH_CLIENT_SECRET].filter(Boolean).length;
+  if (oauthSet !== 0 && oauthSet !== 3) {
+    throw new SimulatorConfigError(
+      'Invalid simulator configuration:\n  SIM_OAUTH_URL, SIM_OAUTH_CLIENT_ID and SIM_OAUTH_CLIENT_SECRET go together',
+    );
+  }
+  return {
+    apiUrl: (e.SIM_API_URL ?? `http://127.0.0.1:${e.PORT ?? 8080}/lighting/api`).replace(/\/+$/, ''),
+    oauth:
+      oauthSet === 3
+        ? { tokenUrl: e.SIM_OAUTH_URL!, clientId: e.SIM_OAUTH_CLIENT_ID!, clientSecret: e.SIM_OAUTH_CLIENT_SECRET! }
+        : null,
+    credentialsFile: path.resolve(e.SIM_CREDENTIALS_FILE ?? '.data/simulator-credentials.json'),
+  };
+}
 
 export class SimulatorConfigError extends Error {}
 
@@ -110,5 +143,6 @@ export function loadSimulatorConfig(env: Record<string, string | undefined>): Fl
     errorRate: e.SIM_ERROR_RATE ?? d.errorRate,
     dropRatePerHour: e.SIM_DROP_RATE_PER_HOUR ?? d.dropRatePerHour,
     logLevel: e.LOG_LEVEL ?? d.logLevel,
+    provisioning: provisioningOf(e),
   };
 }

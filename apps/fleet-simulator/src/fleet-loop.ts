@@ -1,3 +1,4 @@
+import type { MqttCredentials } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { FleetOptions } from './config';
 import type { SimDevice } from './device';
@@ -12,6 +13,17 @@ const CONNECTIONS_PER_TICK = 25;
 /** How often, per simulated hour, a cabinet's door is opened (and closed again minutes later). */
 const DOOR_OPENINGS_PER_HOUR = 0.02;
 
+/** The gateway id of the n-th connection (from 1), or null when each device has its own. */
+export function gatewayIdOf(options: Pick<FleetOptions, 'gatewaySize' | 'serialPrefix'>, n: number): string | null {
+  return options.gatewaySize > 1 ? `${options.serialPrefix}-GW-${String(n).padStart(4, '0')}` : null;
+}
+
+/** How the links sign in: credentials by user name (a serial number or gateway id), and what to do when refused. */
+export interface LinkAuth {
+  credentials: ReadonlyMap<string, MqttCredentials>;
+  onRefused: (link: MqttLink) => void;
+}
+
 /** One link per device, or one per SIM_GATEWAY_SIZE devices when they share a gateway connection. */
 export function createLinks(
   options: FleetOptions,
@@ -19,19 +31,23 @@ export function createLinks(
   logger: Logger,
   onConnect: (link: MqttLink) => void,
   onMessage: (topic: string, payload: Buffer) => void,
+  auth: LinkAuth | null = null,
 ): MqttLink[] {
   const links: MqttLink[] = [];
   for (let from = 0, n = 1; from < devices.length; from += options.gatewaySize, n += 1) {
     const serials = devices.slice(from, from + options.gatewaySize).map((device) => device.spec.serialNumber);
+    const gatewayId = gatewayIdOf(options, n);
+    const username = gatewayId ?? serials[0] ?? '';
     links.push(
       new MqttLink({
         url: options.mqttUrl,
         clientId: `farola-sim-${options.serialPrefix}-${n}`,
-        gatewayId: options.gatewaySize > 1 ? `${options.serialPrefix}-GW-${String(n).padStart(4, '0')}` : null,
+        gatewayId,
         serials,
         logger,
         onConnect,
         onMessage,
+        ...(auth ? { credentials: auth.credentials.get(username) ?? null, onRefused: auth.onRefused } : {}),
       }),
     );
   }

@@ -6,7 +6,7 @@ import type { FleetOptions } from './config';
 import { advanceDevice, type SimDevice } from './device';
 import { parseDownMessage } from './down-message';
 import { announce, farewellOf, type FleetDevice, publishChanges, raiseAlarm, report } from './fleet-device';
-import { createLinks, startLoop } from './fleet-loop';
+import { createLinks, type LinkAuth, startLoop } from './fleet-loop';
 import type { MqttLink } from './link';
 import { runtimeRandom as random } from './random';
 
@@ -30,6 +30,7 @@ export class FleetRuntime {
     private readonly options: FleetOptions,
     private readonly logger: Logger,
     devices: readonly SimDevice[],
+    auth: LinkAuth | null = null,
   ) {
     this.ready = new Promise<void>((resolve) => (this.markReady = resolve));
     this.runner = this.createRunner();
@@ -39,6 +40,7 @@ export class FleetRuntime {
       logger,
       (link) => this.onConnect(link),
       (topic, payload) => this.handleDownMessage(topic, payload),
+      auth,
     );
     this.bindDevices(devices);
     if (this.entries.size === 0) this.markReady();

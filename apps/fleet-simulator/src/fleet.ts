@@ -1,8 +1,11 @@
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
 import { createDevices, type FleetDeviceInfo, infoOf } from './fleet-device';
+import { gatewayIdOf, type LinkAuth } from './fleet-loop';
 import { FleetRuntime } from './fleet-runtime';
-import { buildFleetLayout } from './layout';
+import { buildFleetLayout, type DeviceSpec } from './layout';
+import type { MqttLink } from './link';
+import { FleetProvisioner, type LinkPrincipal } from './provisioner';
 
 export interface Fleet {
   devices: ReadonlyArray<FleetDeviceInfo>;
@@ -12,18 +15,57 @@ export interface Fleet {
   stop(): Promise<void>;
 }
 
+/** What each connection signs in as, grouped as `createLinks` groups the devices. */
+function principalsOf(options: FleetOptions, specs: readonly DeviceSpec[]): LinkPrincipal[] {
+  const principals: LinkPrincipal[] = [];
+  for (let from = 0, n = 1; from < specs.length; from += options.gatewaySize, n += 1) {
+    const devices = specs.slice(from, from + options.gatewaySize);
+    const gatewayId = gatewayIdOf(options, n);
+    principals.push({ username: gatewayId ?? devices[0]!.serialNumber, gatewayId, devices });
+  }
+  return principals;
+}
+
 /**
- * Starts a simulated fleet against an MQTT broker.
+ * Provisions the fleet through the API (or reads its credentials from the file), and renews a
+ * connection's credentials when the broker refuses them.
+ */
+async function provisionFleet(options: FleetOptions, specs: readonly DeviceSpec[], logger: Logger): Promise<LinkAuth> {
+  const provisioner = await FleetProvisioner.open(options.provisioning!, logger);
+  const principals = principalsOf(options, specs);
+  const credentials = await provisioner.credentialsFor(principals);
+  const byName = new Map(principals.map((principal) => [principal.username, principal]));
+  const renewing = new Set<string>();
+  const onRefused = (link: MqttLink) => {
+    const principal = byName.get(link.options.gatewayId ?? link.options.serials[0] ?? '');
+    if (!principal || renewing.has(principal.username)) return;
+    renewing.add(principal.username);
+    logger.warn({ username: principal.username }, 'the broker refused the credentials; provisioning them again');
+    provisioner
+      .renew(principal)
+      .then((renewed) => link.setCredentials(renewed))
+      .catch((error: unknown) => logger.error({ err: error, username: principal.username }, 'provisioning failed'))
+      .finally(() => renewing.delete(principal.username));
+  };
+  return { credentials, onRefused };
+}
+
+/**
+ * Starts a simulated fleet against an MQTT broker. With `provisioning`, it first waits for the
+ * server, provisions the devices (or reuses the credentials file) and connects with credentials.
  *
  * @example
- * const fleet = await startFleet({ mqttUrl: 'mqtt://127.0.0.1:1884', devices: 50, speed: 10 });
+ * const fleet = await startFleet({ mqttUrl: 'mqtt://127.0.0.1:1884', devices: 50, speed: 10,
+ *   provisioning: { apiUrl: 'http://127.0.0.1:8080/lighting/api', oauth: null, credentialsFile: '.data/sim.json' } });
  * await fleet.ready;
  * await fleet.stop();
  */
 export async function startFleet(overrides: Partial<FleetOptions> & { mqttUrl: string }): Promise<Fleet> {
   const options: FleetOptions = { ...DEFAULT_FLEET_OPTIONS, ...overrides };
   const logger = pino({ name: 'fleet-simulator', level: options.logLevel });
-  const devices = createDevices(buildFleetLayout(options), Date.now());
-  const runtime = new FleetRuntime(options, logger, devices);
+  const specs = buildFleetLayout(options);
+  const auth = options.provisioning ? await provisionFleet(options, specs, logger) : null;
+  const devices = createDevices(specs, Date.now());
+  const runtime = new FleetRuntime(options, logger, devices, auth);
   return { devices: devices.map(infoOf), ready: runtime.ready, stop: () => runtime.stop() };
 }

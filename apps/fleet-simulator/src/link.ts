@@ -1,9 +1,16 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import { type GatewayConnectionMessage, topics, type UpConnectionMessage } from '@farola/protocol';
+import {
+  type GatewayConnectionMessage,
+  type MqttCredentials,
+  topics,
+  type UpConnectionMessage,
+} from '@farola/protocol';
 
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
+/** CONNACK codes of refused credentials: MQTT 3.1.1 (bad user name or password, not authorised) and 5. */
+const REFUSED_CODES = new Set([4, 5, 134, 135]);
 
 export interface LinkOptions {
   url: string;
@@ -15,6 +22,10 @@ export interface LinkOptions {
   /** Called on every (re)connection: the fleet announces the devices and reports. */
   onConnect: (link: MqttLink) => void;
   onMessage: (topic: string, payload: Buffer) => void;
+  /** What the link signs in with; its user name is then also its client id. Null for a broker without auth. */
+  credentials?: MqttCredentials | null;
+  /** The broker refused the credentials; the link keeps retrying with whatever `setCredentials` gives it. */
+  onRefused?: (link: MqttLink) => void;
 }
 
 /**
@@ -29,7 +40,16 @@ export class MqttLink {
   /** Set while restart() closes the connection, so that closing does not schedule a retry of its own. */
   private restarting = false;
 
-  constructor(readonly options: LinkOptions) {}
+  private credentials: MqttCredentials | null;
+
+  constructor(readonly options: LinkOptions) {
+    this.credentials = options.credentials ?? null;
+  }
+
+  /** Credentials for the next connection (after the broker refused the previous ones). */
+  setCredentials(credentials: MqttCredentials): void {
+    this.credentials = credentials;
+  }
 
   get connected(): boolean {
     return this.client?.connected === true;
@@ -58,8 +78,10 @@ export class MqttLink {
   start(): void {
     if (this.stopped) return;
     this.discardClient();
+    const credentials = this.credentials;
     const client = mqtt.connect(this.options.url, {
-      clientId: this.options.clientId,
+      clientId: credentials?.username ?? this.options.clientId,
+      ...(credentials ? { username: credentials.username, password: credentials.password } : {}),
       clean: true,
       keepalive: 30,
       connectTimeout: 15_000,
@@ -77,9 +99,11 @@ export class MqttLink {
       this.options.onConnect(this);
     });
     client.on('message', (topic, payload) => this.options.onMessage(topic, payload));
-    client.on('error', (error) =>
-      this.options.logger.debug({ err: error, clientId: this.options.clientId }, 'mqtt error'),
-    );
+    client.on('error', (error) => {
+      this.options.logger.debug({ err: error, clientId: this.options.clientId }, 'mqtt error');
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'number' && REFUSED_CODES.has(code)) this.options.onRefused?.(this);
+    });
     client.on('close', () => {
       if (!this.restarting) this.retryLater();
     });

@@ -22,6 +22,8 @@ export interface FarolaServer {
   port: number;
   mqttPort: number;
   metrics: MqttMetrics;
+  /** What the modules offer each other; tests provision devices through it. */
+  services: ServiceRegistry;
   /** The parts running, in the order `close()` stops them. */
   readonly stopOrder: readonly string[];
   /** Stops gracefully: nothing accepted is lost. */
@@ -86,7 +88,11 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
   await stack.start(link.brokerPart());
 
   const routes: Route[] = [];
-  const health: Record<string, () => unknown> = { realtime: () => realtime.stats() };
+  const health: Record<string, () => unknown> = {
+    realtime: () => realtime.stats(),
+    // The embedded broker's refusals by reason (an external broker keeps its own log).
+    mqttRefused: () => link.refusals,
+  };
   for (const module of modules) {
     const parts = await stack.guard(`setting up module ${module.name}`, async () => {
       const contributed = await module.setup({
@@ -154,6 +160,7 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
     port,
     mqttPort: link.port,
     metrics: link.router.metrics,
+    services,
     get stopOrder() {
       return stack.stopOrder;
     },

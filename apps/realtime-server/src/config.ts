@@ -13,6 +13,17 @@ export interface FarolaConfig {
   /** External broker; when null the embedded Aedes broker listens on `mqttPort`. */
   mqttUrl: string | null;
   mqttPort: number;
+  /**
+   * The server's MQTT credentials on an external broker (MQTT_USERNAME, MQTT_PASSWORD); null for
+   * the embedded broker, which generates them at start, or for an external broker without auth.
+   */
+  mqttCredentials: { username: string; password: string } | null;
+  /** Provisioning also creates the credentials in Mosquitto's dynamic security plugin (external broker). */
+  mqttDynamicSecurity: boolean;
+  /** The embedded broker closes a connection whose packet announces more bytes than this. */
+  mqttMaxPacketBytes: number;
+  /** Retained messages one client may keep on the embedded broker, by count and bytes. */
+  mqttRetainedPerClient: { count: number; bytes: number };
   authDisabled: boolean;
   /** Seeds the demo realm's users and their project permissions (DEMO_IDENTITIES) at start: the demo and tests only. */
   demoData: boolean;
@@ -134,6 +145,12 @@ const EnvSchema = z.object({
   DATABASE_URL: optional(url.refine((value) => /^postgres(ql)?:/.test(value), 'Expected a postgres:// URL')),
   MQTT_URL: optional(url.refine((value) => /^(mqtts?|wss?|tcp):/.test(value), 'Expected an mqtt:// URL')),
   MQTT_PORT: optional(integer(0, 65535)),
+  MQTT_USERNAME: optional(z.string().min(1).max(256)),
+  MQTT_PASSWORD: optional(z.string().min(1).max(1024)),
+  MQTT_DYNSEC: optional(z.enum(['true', 'false'])),
+  MQTT_MAX_PACKET_BYTES: optional(integer(1024, 268_435_455)),
+  MQTT_MAX_RETAINED_PER_CLIENT: optional(integer(1, 10_000_000)),
+  MQTT_MAX_RETAINED_BYTES_PER_CLIENT: optional(integer(1024, 1_073_741_824)),
   AUTH_DISABLED: optional(z.enum(['true', 'false'])),
   DEMO_DATA: optional(z.enum(['true', 'false'])),
   OAUTH_URL: optional(url),
@@ -180,6 +197,29 @@ function oauthConfig(env: z.infer<typeof EnvSchema>): FarolaConfig['oauth'] {
   };
 }
 
+function mqttCredentials(env: z.infer<typeof EnvSchema>): FarolaConfig['mqttCredentials'] {
+  if (!env.MQTT_USERNAME && !env.MQTT_PASSWORD) return null;
+  if (!env.MQTT_USERNAME || !env.MQTT_PASSWORD) {
+    throw new ConfigError('Invalid configuration: MQTT_USERNAME and MQTT_PASSWORD go together');
+  }
+  if (!env.MQTT_URL) {
+    throw new ConfigError(
+      'Invalid configuration: MQTT_USERNAME and MQTT_PASSWORD are for an external broker (MQTT_URL); the embedded one generates its own',
+    );
+  }
+  return { username: env.MQTT_USERNAME, password: env.MQTT_PASSWORD };
+}
+
+function mqttDynamicSecurity(env: z.infer<typeof EnvSchema>): boolean {
+  if (env.MQTT_DYNSEC !== 'true') return false;
+  if (!env.MQTT_URL || !env.MQTT_USERNAME) {
+    throw new ConfigError(
+      'Invalid configuration: MQTT_DYNSEC=true needs MQTT_URL, MQTT_USERNAME and MQTT_PASSWORD of a dynamic security admin',
+    );
+  }
+  return true;
+}
+
 /**
  * Reads the configuration from environment variables, applying the documented defaults.
  * A bad value throws a ConfigError naming the variable.
@@ -201,6 +241,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL ?? null,
     mqttUrl: env.MQTT_URL ?? null,
     mqttPort: env.MQTT_PORT ?? 1884,
+    mqttCredentials: mqttCredentials(env),
+    mqttDynamicSecurity: mqttDynamicSecurity(env),
+    mqttMaxPacketBytes: env.MQTT_MAX_PACKET_BYTES ?? 65_536,
+    mqttRetainedPerClient: {
+      count: env.MQTT_MAX_RETAINED_PER_CLIENT ?? 10_000,
+      bytes: env.MQTT_MAX_RETAINED_BYTES_PER_CLIENT ?? 4 * 1024 * 1024,
+    },
     authDisabled: env.AUTH_DISABLED === 'true',
     demoData: env.DEMO_DATA === 'true',
     oauth: oauthConfig(env),

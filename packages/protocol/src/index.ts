@@ -13,6 +13,7 @@ export * from './mqtt';
 export * from './pagination';
 export * from './primitives';
 export * from './projects';
+export * from './provisioning';
 export * from './realtime';
 export * from './requests';
 export * from './roles';

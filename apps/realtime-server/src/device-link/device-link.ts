@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { DownCommandMessage } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { FarolaConfig } from '../config';
 import type { LifecyclePart } from '../platform/lifecycle';
+import type { DeviceAccess } from './broker-acl';
+import { BrokerGuard, type BrokerRefusals } from './broker-guard';
+import type { BrokerGrant } from './dynamic-security';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { connectGateway, type LinkState, type MqttGateway } from './mqtt-gateway';
 import { RateLimitedWarn } from './rate-limited-warn';
@@ -13,7 +17,26 @@ export interface DeviceLinkClient {
   publishCommand(serialNumber: string, message: DownCommandMessage): Promise<void>;
   /** Asks the broker for these devices' retained `up/connection` again; does nothing while not connected. */
   replayConnections(serialNumbers: string[]): Promise<void>;
+  /** Hands the embedded broker the provisioned credentials and which devices each gateway carries. */
+  setAccess(access: DeviceAccess): void;
+  /**
+   * Makes newly provisioned or rotated credentials real on the broker: for an external Mosquitto
+   * with MQTT_DYNSEC=true, through its dynamic security plugin; the embedded broker asks
+   * `DeviceAccess` instead, so there is nothing to do.
+   */
+  grant(grant: BrokerGrant): Promise<void>;
 }
+
+type LinkConfig = Pick<
+  FarolaConfig,
+  | 'mqttUrl'
+  | 'mqttPort'
+  | 'host'
+  | 'mqttCredentials'
+  | 'mqttDynamicSecurity'
+  | 'mqttMaxPacketBytes'
+  | 'mqttRetainedPerClient'
+>;
 
 /**
  * The device side of the platform: the MQTT broker (embedded unless `MQTT_URL` is set), the
@@ -31,12 +54,44 @@ export class DeviceLink implements DeviceLinkClient {
   private readonly replays = new Set<Promise<void>>();
   /** The link while the client is not connected (before its start, after its stop). */
   private down: LinkState = { connected: false, since: new Date().toISOString() };
+  /** The server's own credentials: from configuration for an external broker, generated for the embedded one. */
+  private readonly credentials: { username: string; password: string } | null;
+  private readonly guard: BrokerGuard | null;
 
   constructor(
-    private readonly config: Pick<FarolaConfig, 'mqttUrl' | 'mqttPort' | 'host'>,
+    private readonly config: LinkConfig,
     private readonly logger: Logger,
   ) {
     this.router = new DeviceMessageRouter(new RateLimitedWarn(logger));
+    if (config.mqttUrl) {
+      this.credentials = config.mqttCredentials;
+      this.guard = null;
+    } else {
+      this.credentials = {
+        username: `farola-server-${randomBytes(6).toString('hex')}`,
+        password: randomBytes(32).toString('base64url'),
+      };
+      this.guard = new BrokerGuard({
+        server: this.credentials,
+        retained: config.mqttRetainedPerClient,
+        logger: logger.child({ component: 'mqtt-broker' }),
+      });
+    }
+  }
+
+  /** What the embedded broker refused since it started; null for an external broker, which counts its own. */
+  get refusals(): BrokerRefusals | null {
+    return this.guard ? { ...this.guard.refusals } : null;
+  }
+
+  setAccess(access: DeviceAccess): void {
+    this.guard?.setAccess(access);
+  }
+
+  async grant(grant: BrokerGrant): Promise<void> {
+    if (!this.config.mqttDynamicSecurity) return;
+    if (!this.gateway) throw new Error('MQTT not connected');
+    await this.gateway.grant(grant);
   }
 
   get url(): string {
@@ -66,7 +121,12 @@ export class DeviceLink implements DeviceLinkClient {
           this.endpoint = { url: this.config.mqttUrl, port: Number(url.port || 1883) };
           return;
         }
-        this.embedded = await startEmbeddedBroker(this.config.mqttPort, this.config.host);
+        this.embedded = await startEmbeddedBroker({
+          port: this.config.mqttPort,
+          host: this.config.host,
+          guard: this.guard!,
+          maxPacketBytes: this.config.mqttMaxPacketBytes,
+        });
         this.endpoint = { url: this.embedded.url, port: this.embedded.port };
       },
       stop: async () => {
@@ -85,6 +145,7 @@ export class DeviceLink implements DeviceLinkClient {
           this.broker().url,
           (topic, payload) => this.router.handle(topic, payload),
           this.logger,
+          { credentials: this.credentials, dynamicSecurity: this.config.mqttDynamicSecurity },
         );
       },
       stop: async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DownCommandMessage, topics } from '@farola/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
+import { type BrokerGrant, DYNSEC_RESPONSE_TOPIC, DynamicSecurityAdmin } from './dynamic-security';
 
 /** Topic filters per SUBSCRIBE packet when replaying retained messages. */
 const REPLAY_CHUNK = 200;
@@ -18,7 +19,16 @@ export interface MqttGateway {
   publishCommand(serialNumber: string, message: DownCommandMessage): Promise<void>;
   /** Asks the broker to deliver these devices' retained `up/connection` messages again. */
   replayConnections(serialNumbers: string[]): Promise<void>;
+  /** Makes provisioned credentials real in the broker's dynamic security plugin; nothing to do without it. */
+  grant(grant: BrokerGrant): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  /** The server's own credentials on the broker. */
+  credentials: { username: string; password: string } | null;
+  /** Administer Mosquitto's dynamic security plugin with those credentials. */
+  dynamicSecurity: boolean;
 }
 
 /**
@@ -30,19 +40,29 @@ export async function connectGateway(
   url: string,
   onMessage: (topic: string, payload: Buffer) => void,
   logger: Logger,
+  options: GatewayOptions,
 ): Promise<MqttGateway> {
   const client: MqttClient = await mqtt.connectAsync(url, {
     clientId: `farola-server-${randomUUID().slice(0, 8)}`,
     clean: true,
     reconnectPeriod: 1000,
+    ...(options.credentials ?? {}),
   });
+  const dynsec = options.dynamicSecurity
+    ? new DynamicSecurityAdmin(async (topic, payload) => {
+        await client.publishAsync(topic, payload, { qos: 1 });
+      })
+    : null;
   const link: LinkState = { connected: true, since: new Date().toISOString() };
   const setLink = (connected: boolean) => {
     if (link.connected === connected) return;
     link.connected = connected;
     link.since = new Date().toISOString();
   };
-  client.on('message', (topic, payload) => onMessage(topic, payload));
+  client.on('message', (topic, payload) => {
+    if (topic === DYNSEC_RESPONSE_TOPIC) dynsec?.handleResponse(payload);
+    else onMessage(topic, payload);
+  });
   client.on('error', (error) => logger.error({ err: error }, 'MQTT gateway error'));
   client.on('connect', () => {
     if (!link.connected) logger.info({ url }, 'MQTT gateway connected again');
@@ -59,6 +79,7 @@ export async function connectGateway(
     (a, b) => Number(b.includes('/gateways/')) - Number(a.includes('/gateways/')),
   );
   try {
+    if (dynsec) await client.subscribeAsync(DYNSEC_RESPONSE_TOPIC, { qos: 1 });
     for (const filter of gatewaysFirst) await client.subscribeAsync(filter, { qos: 1 });
   } catch (error) {
     await client.endAsync(true);
@@ -77,7 +98,11 @@ export async function connectGateway(
         await client.unsubscribeAsync(filters);
       }
     },
+    async grant(grant) {
+      await dynsec?.apply(grant);
+    },
     async close() {
+      dynsec?.close();
       await client.endAsync();
     },
   };

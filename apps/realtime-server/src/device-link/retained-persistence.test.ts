@@ -1,6 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
+import { OPEN_BROKER_SERVER, startOpenBroker } from '../testing/open-broker';
+import type { EmbeddedBroker } from './embedded-broker';
 import { topicMatches } from './retained-persistence';
 
 describe('topicMatches', () => {
@@ -19,8 +20,12 @@ describe('topicMatches', () => {
 describe('the embedded broker’s retained messages', () => {
   let broker: EmbeddedBroker;
   beforeAll(async () => {
-    broker = await startEmbeddedBroker(0, '127.0.0.1');
-    const publisher = await mqtt.connectAsync(broker.url);
+    broker = await startOpenBroker();
+    const publisher = await mqtt.connectAsync(broker.url, {
+      clientId: 'R-GW',
+      username: 'R-GW',
+      password: 'any',
+    });
     for (const serial of ['R-1', 'R-2', 'R-3', 'R-GONE']) {
       await publisher.publishAsync(`lighting/v1/devices/${serial}/up/connection`, serial, { qos: 1, retain: true });
     }
@@ -32,7 +37,8 @@ describe('the embedded broker’s retained messages', () => {
   });
 
   async function retainedFor(filters: string[]): Promise<string[]> {
-    const client = await mqtt.connectAsync(broker.url);
+    // Only the server's own client may subscribe with wildcards.
+    const client = await mqtt.connectAsync(broker.url, { ...OPEN_BROKER_SERVER });
     const received: string[] = [];
     client.on('message', (_topic, payload, packet) => {
       if (packet.retain) received.push(payload.toString());

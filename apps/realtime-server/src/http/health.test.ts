@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedBroker, startEmbeddedBroker } from '../device-link/embedded-broker';
+import type { EmbeddedBroker } from '../device-link/embedded-broker';
+import { OPEN_BROKER_SERVER, startOpenBroker } from '../testing/open-broker';
 import { type Harness, startHarness } from '../testing/harness';
 
 // The server still answers while its broker is gone, but it reaches no device: health must say so.
@@ -7,8 +8,12 @@ describe('health while the MQTT broker is unreachable', () => {
   let broker: EmbeddedBroker;
   let h: Harness;
   beforeAll(async () => {
-    broker = await startEmbeddedBroker(0, '127.0.0.1');
-    h = await startHarness({ MQTT_URL: broker.url });
+    broker = await startOpenBroker();
+    h = await startHarness({
+      MQTT_URL: broker.url,
+      MQTT_USERNAME: OPEN_BROKER_SERVER.username,
+      MQTT_PASSWORD: OPEN_BROKER_SERVER.password,
+    });
   });
   afterAll(async () => {
     await h?.close();
@@ -26,7 +31,7 @@ describe('health while the MQTT broker is unreachable', () => {
     expect(down.body).toMatchObject({ status: 'degraded', deviceLink: { connected: false } });
     expect(Date.parse(down.body.deviceLink.since)).toBeGreaterThan(Date.parse(up.body.deviceLink.since));
 
-    broker = await startEmbeddedBroker(broker.port, '127.0.0.1');
+    broker = await startOpenBroker(broker.port);
     await expect.poll(async () => (await h.api('/health')).body.status, { timeout: 15_000 }).toBe('ok');
   });
 });

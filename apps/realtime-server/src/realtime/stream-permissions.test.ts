@@ -53,6 +53,7 @@ describe('realtime permissions', () => {
 
   async function registerDevice(): Promise<{ serial: string; id: string }> {
     const serial = uniqueSerial('PERM');
+    await h.provision(serial);
     await h.publish(serial, 'connection', {
       connected: true,
       ts: new Date().toISOString(),

@@ -13,19 +13,26 @@ import type {
   UnsubscribeAck,
   UpConnectionMessage,
 } from '@farola/protocol';
-import { SOCKET_PATH, topics } from '@farola/protocol';
+import { DEMO_PROJECT_ID, SOCKET_PATH, topics } from '@farola/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
+import { DEMO_USER } from '../auth/user';
 import { loadConfig } from '../config';
 import { type FarolaServer, type StartOptions, startFarolaServer } from '../boot';
 
 export type FarolaClient = Socket<ServerToClientEvents, ClientToServerEvents> & { session: RealtimeSession };
 
-/** A real server on an in-memory PGlite and an embedded broker on a free port, plus real clients. */
+/**
+ * A real server on an in-memory PGlite and an embedded broker on a free port, plus real clients.
+ * `device` is a gateway provisioned at start (`gatewayId`), connected with its credentials: every
+ * device `register` provisions goes behind it, so `device` and `publish` may speak for them, and
+ * it subscribes to their commands.
+ */
 export interface Harness {
   server: FarolaServer;
   device: MqttClient;
+  gatewayId: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on answers field by field; a JSON answer is read as loosely typed
   api: (path: string, init?: RequestInit) => Promise<{ status: number; body: any }>;
   /** A connected Socket.IO client, with the `session` the server greeted it with. */
@@ -39,6 +46,12 @@ export interface Harness {
     channel: 'attributes' | 'connection' | 'commands' | 'alarms',
     body: unknown,
   ) => Promise<void>;
+  /** Provisions a device behind the harness gateway (in `provisioned` status) without announcing it; its id. */
+  provision: (
+    serial: string,
+    registration?: Partial<NonNullable<UpConnectionMessage['registration']>>,
+  ) => Promise<string>;
+  /** Provisions a device behind the harness gateway and announces it; resolves with its id once it is registered. */
   register: (
     serial: string,
     registration?: Partial<NonNullable<UpConnectionMessage['registration']>>,
@@ -71,7 +84,14 @@ export async function startHarness(env: Record<string, string> = {}, options: St
     }),
     { logger: pino({ level: 'silent' }), ...options },
   );
-  const device = await mqtt.connectAsync(server.mqttUrl, { clientId: `test-${randomUUID().slice(0, 8)}` });
+  const devices = server.services.get('devices');
+  const gatewayId = `HARNESS-GW-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const gateway = await devices.provisioning.provisionGateway(DEMO_USER, {
+    gatewayId,
+    projectId: DEMO_PROJECT_ID,
+    name: 'Test harness',
+  });
+  const device = await mqtt.connectAsync(server.mqttUrl, { clientId: gatewayId, ...gateway.credentials });
   const sockets: Socket[] = [];
   const api: Harness['api'] = async (path, init) => {
     const answer = await fetch(`${server.httpUrl}/lighting/api${path}`, {
@@ -102,9 +122,27 @@ export async function startHarness(env: Record<string, string> = {}, options: St
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
     await device.publishAsync(topics.up(serial, channel), payload, { qos: 1 });
   };
+  const provision: Harness['provision'] = async (serial, registration = {}) => {
+    const { items } = await devices.bulkProvisioning.provision(DEMO_USER, gateway.id, [
+      {
+        serialNumber: serial,
+        deviceType: registration.deviceType ?? 'light-point-controller',
+        vendor: registration.vendor ?? 'orion',
+        projectId: registration.projectId ?? DEMO_PROJECT_ID,
+        name: registration.name ?? serial,
+      },
+    ]);
+    const [item] = items;
+    if (item?.status !== 'created' || !item.deviceId)
+      throw new Error(`could not provision ${serial}: ${JSON.stringify(item)}`);
+    await device.subscribeAsync(topics.downCommands(serial), { qos: 1 });
+    return item.deviceId;
+  };
   return {
     server,
     device,
+    gatewayId,
+    provision,
     api,
     publish,
     socket: async (auth, listen) => {
@@ -125,11 +163,9 @@ export async function startHarness(env: Record<string, string> = {}, options: St
     },
     register: async (serial, registration = {}) => {
       if (authDisabled) await (watcher ??= watch());
-      await publish(serial, 'connection', {
-        connected: true,
-        ts: new Date().toISOString(),
-        registration: { deviceType: 'light-point-controller', vendor: 'orion', ...registration },
-      });
+      const announced = { deviceType: 'light-point-controller', vendor: 'orion', ...registration } as const;
+      await provision(serial, announced);
+      await publish(serial, 'connection', { connected: true, ts: new Date().toISOString(), registration: announced });
       const id = await waitForDevice(api, serial);
       if (authDisabled) await until(() => registered.has(id), `the registration push of ${serial}`);
       return id;

@@ -11,6 +11,7 @@ const entry = (overrides: Partial<DeviceIndexEntry> = {}): DeviceIndexEntry => (
   projectId: DEMO_PROJECT_ID,
   deviceType: 'light-point-controller',
   vendor: 'orion',
+  gatewayId: null,
   name: 'Plaça Reial 3',
   status: 'ready',
   latitude: null,

@@ -11,8 +11,21 @@ export interface DeviceIngestDeps {
   registrar: DeviceRegistrar;
   events: DeviceEventPublisher;
   writer: WriteBehind;
-  /** A report came from a serial number the server does not know: its registration may have been missed. */
+  /**
+   * A report came from a serial number the server does not know, or from a provisioned device
+   * that never registered: its registration may have been missed.
+   */
   onUnknownSerial?: (serialNumber: string) => void;
+  /** A gateway spoke for devices not provisioned behind it: they were left out. */
+  onForeignDevices?: (gatewayId: string, serialNumbers: string[]) => void;
+}
+
+/** Device messages the devices module refused for who sent them, by reason (health → `ingestRefused`). */
+export interface IngestRefusals {
+  /** Registrations of a serial number not provisioned (or provisioned as another kind or family). */
+  notProvisioned: number;
+  /** Devices a gateway's connection message named that are not provisioned behind it. */
+  notBehindGateway: number;
 }
 
 /** Calls `then` on the value now, or once the promise resolves: the hot path stays synchronous. */
@@ -32,13 +45,23 @@ export class DeviceIngest {
    * announces itself again; the broker replays it on every (re)subscription.
    */
   private readonly gatewayOutages = new Map<string, string>();
+  readonly refusals: IngestRefusals = { notProvisioned: 0, notBehindGateway: 0 };
 
   constructor(private readonly deps: DeviceIngestDeps) {}
 
   /** The device a message is from; waits for a registration under way; refuses an unknown serial number. */
   resolve(serialNumber: string): DeviceIndexEntry | Promise<DeviceIndexEntry> {
-    const known = this.deps.index.serial(serialNumber) ?? this.deps.registrar.pending(serialNumber);
-    if (known) return known;
+    const known = this.deps.index.serial(serialNumber);
+    if (known) {
+      if (known.status === 'provisioned') this.deps.onUnknownSerial?.(serialNumber);
+      return known;
+    }
+    const pending = this.deps.registrar.pending(serialNumber);
+    if (pending) return pending.then((device) => device ?? this.unknown(serialNumber));
+    return this.unknown(serialNumber);
+  }
+
+  private unknown(serialNumber: string): never {
     this.deps.onUnknownSerial?.(serialNumber);
     throw new MessageRejection({ reason: 'unknown serial number', serialNumber });
   }
@@ -50,7 +73,7 @@ export class DeviceIngest {
       connection: (message) => this.connectionMessage(message),
       // Alarm handling (monitors, persistence) is a later module; a valid message of a known device is accepted.
       alarms: ({ serialNumber }) => after(this.resolve(serialNumber), () => undefined),
-      gatewayConnection: ({ message, receivedAt }) => this.gatewayConnection(message, receivedAt),
+      gatewayConnection: ({ gatewayId, message, receivedAt }) => this.gatewayConnection(gatewayId, message, receivedAt),
     };
   }
 
@@ -64,17 +87,27 @@ export class DeviceIngest {
     this.deps.writer.attributesOf(device.id, message.values, message.ts);
   }
 
+  /**
+   * A device's connection message. Its first announcement with a registration registers a
+   * provisioned device (or one another server replica provisioned); a serial number nobody
+   * provisioned is refused, and nothing is created.
+   */
   private connectionMessage({ serialNumber, message, receivedAt }: DeviceMessage<'connection'>): Promise<void> | void {
-    const known = this.deps.index.serial(serialNumber) ?? this.deps.registrar.pending(serialNumber);
-    if (!known && message.registration) return this.register(serialNumber, message, receivedAt);
+    const known = this.deps.index.serial(serialNumber);
+    const registers = message.registration && (!known || known.status === 'provisioned');
+    if (registers && !this.deps.registrar.pending(serialNumber))
+      return this.register(serialNumber, message, receivedAt);
     return after(this.resolve(serialNumber), (device) =>
       this.connection(device, message.connected, message.ts, receivedAt),
     );
   }
 
   private async register(serialNumber: string, message: UpConnectionMessage, receivedAt: string): Promise<void> {
-    const connection = { connected: message.connected, ts: message.ts ?? receivedAt };
-    const device = await this.deps.registrar.register(serialNumber, message.registration!, connection);
+    const device = await this.deps.registrar.register(serialNumber, message.registration!);
+    if (!device) {
+      this.refusals.notProvisioned += 1;
+      throw new MessageRejection({ reason: 'not provisioned as announced', serialNumber });
+    }
     this.connection(device, message.connected, message.ts, receivedAt);
   }
 
@@ -104,11 +137,16 @@ export class DeviceIngest {
   /**
    * A gateway's `connected: false` (its will) takes all its devices offline and makes their older
    * retained announcements stale; its `connected: true` ends that, and its devices announce themselves.
+   * A gateway speaks only for the devices provisioned behind it: any other it names is left out.
    */
-  private gatewayConnection(message: GatewayConnectionMessage, receivedAt: string): void {
+  private gatewayConnection(gatewayId: string, message: GatewayConnectionMessage, receivedAt: string): void {
+    const foreign: string[] = [];
     for (const serial of message.devices) {
       const device = this.deps.index.serial(serial);
-      if (!device) continue;
+      if (device?.gatewayId !== gatewayId) {
+        foreign.push(serial);
+        continue;
+      }
       if (message.connected) {
         this.gatewayOutages.delete(serial);
         continue;
@@ -116,6 +154,9 @@ export class DeviceIngest {
       this.connection(device, false, message.ts, receivedAt);
       this.gatewayOutages.set(serial, message.ts ?? receivedAt);
     }
+    if (foreign.length === 0) return;
+    this.refusals.notBehindGateway += foreign.length;
+    this.deps.onForeignDevices?.(gatewayId, foreign);
   }
 }
 

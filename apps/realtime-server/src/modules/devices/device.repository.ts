@@ -28,6 +28,8 @@ export interface DeviceIndexEntry {
   projectId: string;
   deviceType: DeviceType;
   vendor: Vendor;
+  /** The gateway the device speaks through, or null when it connects on its own. */
+  gatewayId: string | null;
   /** The connection state stored when the index was loaded; absent for a device just registered. */
   connection?: KnownConnection;
   /** What the compact fleet state (`GET /fleet`, `FleetStateUpdated`) shows besides the live state. */
@@ -59,13 +61,20 @@ export interface ConnectionWrite {
   ts: string;
 }
 
-/** One device announced over MQTT, for `registerMany`. */
+/** One device announced over MQTT, for `activateMany`. */
 export interface RegistrationWrite {
   serialNumber: string;
   registration: DeviceRegistration;
-  /** The project the device asks for; honoured only when it exists. */
-  projectHint: string | undefined;
-  connection: { connected: boolean; ts: string };
+}
+
+/** One device to provision, for `provisionMany`. */
+export interface ProvisionWrite {
+  serialNumber: string;
+  deviceType: DeviceType;
+  vendor: Vendor;
+  projectId: string;
+  name: string;
+  gatewayId: string | null;
 }
 
 interface DeviceRow {
@@ -74,6 +83,7 @@ interface DeviceRow {
   device_type: DeviceType;
   vendor: Vendor;
   project_id: string;
+  gateway_id: string | null;
   status: DeviceStatus;
   name: string;
   imei: string | null;
@@ -151,14 +161,27 @@ function addFilters(filters: Conditions, query: DeviceListQuery, visible: Projec
 
 type IndexRow = Pick<
   DeviceRow,
-  'id' | 'serial_number' | 'project_id' | 'device_type' | 'vendor' | 'name' | 'status' | 'latitude' | 'longitude'
+  | 'id'
+  | 'serial_number'
+  | 'project_id'
+  | 'gateway_id'
+  | 'device_type'
+  | 'vendor'
+  | 'name'
+  | 'status'
+  | 'latitude'
+  | 'longitude'
 >;
+
+const INDEX_COLUMNS =
+  'id, serial_number, project_id, gateway_id, device_type, vendor, name, status, latitude, longitude';
 
 function indexEntry(row: IndexRow): Omit<DeviceIndexEntry, 'switchedOn' | 'attributesAt'> {
   return {
     id: row.id,
     serialNumber: row.serial_number,
     projectId: row.project_id,
+    gatewayId: row.gateway_id,
     deviceType: row.device_type,
     vendor: row.vendor,
     name: row.name,
@@ -173,8 +196,7 @@ export class DeviceRepository {
 
   async loadIndex(): Promise<DeviceIndexEntry[]> {
     const rows = await this.db.query<DeviceRow & { connection_since: Date | null; switched_on: boolean | null }>(
-      `SELECT id, serial_number, project_id, device_type, vendor, connected, name, status, latitude, longitude,
-         attributes_updated_at, GREATEST(connected_at, disconnected_at) AS connection_since,
+      `SELECT ${INDEX_COLUMNS}, connected, attributes_updated_at, GREATEST(connected_at, disconnected_at) AS connection_since,
          CASE WHEN jsonb_typeof(attributes->'poweredOn') = 'boolean' THEN (attributes->>'poweredOn')::boolean
            WHEN jsonb_typeof(attributes->'outputs') = 'array' THEN EXISTS (
              SELECT 1 FROM jsonb_array_elements(attributes->'outputs') AS output WHERE output->>'on' = 'true')
@@ -189,67 +211,105 @@ export class DeviceRepository {
     }));
   }
 
-  /** Registers one device in `projectId` (which must exist); a concurrent registration of the same serial wins. */
+  /**
+   * Provisions and registers one device in `projectId` (which must exist), as the device would be
+   * by `POST /devices` and its first announcement: a fixture for tests of what follows registration.
+   */
   async register(
     serialNumber: string,
     registration: DeviceRegistration,
     projectId: string,
     connection: { connected: boolean; ts: string },
   ): Promise<DeviceIndexEntry> {
-    const [device] = await this.registerMany(
-      [{ serialNumber, registration, projectHint: projectId, connection }],
-      projectId,
-    );
+    const { deviceType, vendor } = registration;
+    const name = registration.name ?? serialNumber;
+    await this.provisionMany([{ serialNumber, deviceType, vendor, projectId, name, gatewayId: null }]);
+    const [device] = await this.activateMany([{ serialNumber, registration }]);
+    await this.applyConnections([{ id: device!.id, connected: connection.connected, ts: connection.ts }]);
     return device!;
   }
 
   /**
-   * Registers many devices announced over MQTT in one statement. Each request's project hint is
-   * honoured only when that project exists (resolved in the same statement); otherwise the device
-   * goes to `fallbackProjectId`. A serial already registered (a concurrent registration) keeps its
-   * row. Returns the entries in the order of `requests`; the serials must be distinct.
+   * Inserts devices in `provisioned` status; a serial number that exists is left alone. Returns the
+   * devices inserted, in no particular order.
    */
-  async registerMany(requests: readonly RegistrationWrite[], fallbackProjectId: string): Promise<DeviceIndexEntry[]> {
-    if (requests.length === 0) return [];
+  async provisionMany(writes: readonly ProvisionWrite[]): Promise<DeviceIndexEntry[]> {
+    if (writes.length === 0) return [];
     const rows = await this.db.query<IndexRow>(
-      `INSERT INTO devices (serial_number, device_type, vendor, project_id, status, name, imei, ip, model_number,
-         firmware_version, latitude, longitude, connected, connected_at, disconnected_at, last_connection_at)
-       SELECT r.serial_number, r.device_type, r.vendor, COALESCE(p.id, $2::uuid), 'ready', r.name, r.imei, r.ip,
-         r.model_number, r.firmware_version, r.latitude, r.longitude, r.connected,
-         CASE WHEN r.connected THEN r.ts END, CASE WHEN NOT r.connected THEN r.ts END, CASE WHEN r.connected THEN r.ts END
-       FROM jsonb_to_recordset($1::jsonb) AS r(serial_number text, device_type text, vendor text,
-         project_hint uuid, name text, imei text, ip text, model_number text, firmware_version text,
-         latitude double precision, longitude double precision, connected boolean, ts timestamptz)
-       LEFT JOIN projects p ON p.id = r.project_hint
+      `INSERT INTO devices (serial_number, device_type, vendor, project_id, gateway_id, status, name)
+       SELECT r.serial_number, r.device_type, r.vendor, r.project_id, r.gateway_id, 'provisioned', r.name
+       FROM jsonb_to_recordset($1::jsonb) AS r(serial_number text, device_type text, vendor text, project_id uuid,
+         gateway_id text, name text)
        ORDER BY r.serial_number
-       ON CONFLICT (serial_number) DO UPDATE SET serial_number = EXCLUDED.serial_number
-       RETURNING id, serial_number, project_id, device_type, vendor, name, status, latitude, longitude`,
+       ON CONFLICT (serial_number) DO NOTHING
+       RETURNING ${INDEX_COLUMNS}`,
       [
         JSON.stringify(
-          requests.map(({ serialNumber, registration, projectHint, connection }) => ({
+          writes.map((write) => ({
+            serial_number: write.serialNumber,
+            device_type: write.deviceType,
+            vendor: write.vendor,
+            project_id: write.projectId,
+            gateway_id: write.gatewayId,
+            name: write.name,
+          })),
+        ),
+      ],
+    );
+    return rows.map((row) => ({ ...indexEntry(row), switchedOn: null, attributesAt: null }));
+  }
+
+  /** The devices of these serial numbers that exist, whatever their project. */
+  async bySerials(serialNumbers: readonly string[]): Promise<DeviceIndexEntry[]> {
+    if (serialNumbers.length === 0) return [];
+    const rows = await this.db.query<IndexRow>(
+      `SELECT ${INDEX_COLUMNS} FROM devices WHERE serial_number = ANY($1::text[])`,
+      [serialNumbers],
+    );
+    return rows.map((row) => ({ ...indexEntry(row), switchedOn: null, attributesAt: null }));
+  }
+
+  /**
+   * Records many devices' MQTT registrations in one statement. Only a provisioned device of the
+   * announced kind and vendor family registers: it leaves the inventory (`provisioned` becomes
+   * `ready`; any later status stays) and takes the identity it announces (IMEI, IP, model,
+   * firmware, position) where the announcement has it. Returns, in the order of `writes`, each
+   * device, or null for a serial number not provisioned as announced: no row is ever created here.
+   */
+  async activateMany(writes: readonly RegistrationWrite[]): Promise<(DeviceIndexEntry | null)[]> {
+    if (writes.length === 0) return [];
+    const rows = await this.db.query<IndexRow>(
+      `UPDATE devices d SET
+         status = CASE WHEN d.status = 'provisioned' THEN 'ready' ELSE d.status END,
+         imei = COALESCE(r.imei, d.imei), ip = COALESCE(r.ip, d.ip),
+         model_number = COALESCE(r.model_number, d.model_number),
+         firmware_version = COALESCE(r.firmware_version, d.firmware_version),
+         latitude = COALESCE(r.latitude, d.latitude), longitude = COALESCE(r.longitude, d.longitude)
+       FROM jsonb_to_recordset($1::jsonb) AS r(serial_number text, device_type text, vendor text, imei text, ip text,
+         model_number text, firmware_version text, latitude double precision, longitude double precision)
+       WHERE d.serial_number = r.serial_number AND d.device_type = r.device_type AND d.vendor = r.vendor
+       RETURNING d.id, d.serial_number, d.project_id, d.gateway_id, d.device_type, d.vendor, d.name, d.status,
+         d.latitude, d.longitude`,
+      [
+        JSON.stringify(
+          writes.map(({ serialNumber, registration }) => ({
             serial_number: serialNumber,
             device_type: registration.deviceType,
             vendor: registration.vendor,
-            project_hint: projectHint ?? null,
-            name: registration.name ?? serialNumber,
             imei: registration.imei ?? null,
             ip: registration.ip ?? null,
             model_number: registration.modelNumber ?? null,
             firmware_version: registration.firmwareVersion ?? null,
             latitude: registration.latitude ?? null,
             longitude: registration.longitude ?? null,
-            connected: connection.connected,
-            ts: connection.ts,
           })),
         ),
-        fallbackProjectId,
       ],
     );
     const bySerial = new Map(rows.map((row) => [row.serial_number, row]));
-    return requests.map(({ serialNumber }) => {
+    return writes.map(({ serialNumber }) => {
       const row = bySerial.get(serialNumber);
-      if (!row) throw new Error(`registration of ${serialNumber} returned no row`);
-      return { ...indexEntry(row), switchedOn: null, attributesAt: null };
+      return row ? { ...indexEntry(row), switchedOn: null, attributesAt: null } : null;
     });
   }
 

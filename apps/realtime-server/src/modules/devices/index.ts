@@ -1,6 +1,8 @@
 import type { FarolaModule } from '../../platform/module';
 import { DeviceEventPublisher } from '../../realtime/device-events';
+import { BulkProvisioning } from './bulk-provisioning';
 import { CompactFleet } from './compact-fleet';
+import { CredentialStore } from './credential-store';
 import { DeviceIndex } from './device-index';
 import { DeviceIngest } from './device-ingest';
 import { DeviceRepository } from './device.repository';
@@ -9,6 +11,9 @@ import { DeviceService } from './device.service';
 import { DeviceStreams } from './device-streams';
 import { fleetRoutes } from './fleet.routes';
 import { FleetService } from './fleet.service';
+import { provisioningRoutes } from './provisioning.routes';
+import { ProvisioningRepository } from './provisioning.repository';
+import { ProvisioningService } from './provisioning.service';
 import { RegistrationRecovery } from './registration-recovery';
 import { DeviceRegistrar } from './registrar';
 import { RegistrationBatcher } from './registration-batcher';
@@ -22,6 +27,10 @@ export interface DevicesService {
   resolve: DeviceIngest['resolve'];
   /** Device reads scoped to the caller. */
   reads: DeviceService;
+  /** Devices and gateways with their MQTT credentials: the only way a device comes to exist. */
+  provisioning: ProvisioningService;
+  /** Many devices behind one gateway at once. */
+  bulkProvisioning: BulkProvisioning;
 }
 
 declare module '../../platform/services' {
@@ -33,7 +42,8 @@ declare module '../../platform/services' {
 }
 
 /**
- * Devices: registration from their MQTT announcement, connection state and attribute reports
+ * Devices: provisioning with MQTT credentials (which the embedded broker checks), registration of a
+ * provisioned device from its MQTT announcement, connection state and attribute reports
  * (to the realtime streams, with the compact fleet state and `GET /fleet`),
  * the device data write-behind (latest state and event history), device reads, and recovery of
  * registrations a broker dropped.
@@ -46,6 +56,13 @@ export const devicesModule: FarolaModule = {
     const projects = services.get('projects');
     const history = services.get('eventHistory');
     const index = new DeviceIndex(await repository.loadIndex());
+    const credentials = new CredentialStore(index, await new ProvisioningRepository(db).loadCredentials());
+    deviceLink.setAccess(credentials);
+    const provisioning = new ProvisioningService({ db, projects, index, credentials, broker: deviceLink });
+    const bulkProvisioning = new BulkProvisioning(
+      { db, projects, index, credentials, broker: deviceLink },
+      provisioning,
+    );
     const writer = new WriteBehind({ devices: repository, events: history }, logger);
     // The compact fleet state lives in the index's entries; its changes go out as FleetStateUpdated.
     const fleet = new CompactFleet(index);
@@ -60,12 +77,24 @@ export const devicesModule: FarolaModule = {
       events,
       writer,
       onUnknownSerial: (serial) => recovery.note(serial),
+      onForeignDevices: (gatewayId, serials) =>
+        logger.debug(
+          { gatewayId, devices: serials.slice(0, 20), count: serials.length },
+          'gateway spoke for devices not behind it',
+        ),
     });
     const reads = new DeviceService({ devices: repository, events: history, projects, writer });
     return {
-      routes: [...deviceRoutes(reads), ...fleetRoutes(new FleetService({ fleet, hub: realtime.hub, projects }))],
+      routes: [
+        ...deviceRoutes(reads),
+        ...provisioningRoutes(provisioning, bulkProvisioning),
+        ...fleetRoutes(new FleetService({ fleet, hub: realtime.hub, projects })),
+      ],
       deviceMessages: ingest.handlers(),
-      services: { devices: { index, resolve: (serial) => ingest.resolve(serial), reads }, deviceEvents: events },
+      services: {
+        devices: { index, resolve: (serial) => ingest.resolve(serial), reads, provisioning, bulkProvisioning },
+        deviceEvents: events,
+      },
       parts: [
         // The final write of what was accepted: stops after every module that publishes device events.
         { name: 'device data write-behind', stop: () => writer.close() },
@@ -73,6 +102,8 @@ export const devicesModule: FarolaModule = {
       ],
       health: {
         devices: () => index.size,
+        // Device messages refused for who sent them: unprovisioned registrations, gateways speaking for others.
+        ingestRefused: () => ({ ...ingest.refusals }),
         // The write-behind: rows waiting to be written, rows the database refused and were set aside.
         storage: () => ({ pending: writer.pending, quarantined: writer.quarantined }),
       },

@@ -20,64 +20,80 @@ describe('RegistrationBatcher', () => {
     await db.close();
   });
 
-  it('stores a fleet announcing itself at once in a few statements, each device in its project', async () => {
+  const provision = (serials: string[], projectId = DEMO_PROJECT_ID) =>
+    devices.provisionMany(
+      serials.map((serialNumber) => ({
+        ...registration,
+        serialNumber,
+        projectId,
+        name: serialNumber,
+        gatewayId: null,
+      })),
+    );
+
+  it('records a provisioned fleet announcing itself at once in a few statements, out of the inventory', async () => {
+    const serials = Array.from({ length: 250 }, (_, i) => `RGR-${i}`);
+    await provision(serials.slice(0, 200));
+    await provision(serials.slice(200), DEMO_SUBPROJECT_ID);
     const statements: number[] = [];
     const counting = {
-      registerMany: (writes: readonly RegistrationWrite[], fallback: string) => {
+      activateMany: (writes: readonly RegistrationWrite[]) => {
         statements.push(writes.length);
-        return devices.registerMany(writes, fallback);
+        return devices.activateMany(writes);
       },
     };
-    const registrar = new RegistrationBatcher(counting, { maxBatch: 100, fallbackProjectId: DEMO_PROJECT_ID });
-    const ts = new Date().toISOString();
-    const hints = [DEMO_SUBPROJECT_ID, undefined, '5f2b2f0e-6c1a-4d7a-9d55-000000000000'];
+    const registrar = new RegistrationBatcher(counting, { maxBatch: 100 });
     const registered = await Promise.all(
-      Array.from({ length: 250 }, (_, i) =>
-        registrar.register(`RGR-${i}`, { ...registration, name: `Lamp ${i}` }, hints[i % 3], {
-          connected: i % 2 === 0,
-          ts,
-        }),
-      ),
+      serials.map((serial, i) => registrar.register(serial, { ...registration, firmwareVersion: `1.${i}` })),
     );
     expect(statements).toEqual([100, 100, 50]);
-    expect(registered.map((device) => device.serialNumber)).toEqual(registered.map((_, i) => `RGR-${i}`));
-    expect(registered.map((device) => device.projectId).slice(0, 3)).toEqual([
-      DEMO_SUBPROJECT_ID,
-      DEMO_PROJECT_ID,
-      DEMO_PROJECT_ID,
-    ]);
-    const stored = await db.query<{ name: string; connected: boolean; project_id: string }>(
-      `SELECT name, connected, project_id FROM devices WHERE serial_number = 'RGR-3'`,
+    expect(registered.map((device) => device?.serialNumber)).toEqual(serials);
+    expect(registered.map((device) => device?.status)).toEqual(serials.map(() => 'ready'));
+    expect(registered[249]?.projectId).toBe(DEMO_SUBPROJECT_ID);
+    const stored = await db.query<{ firmware_version: string; status: string }>(
+      `SELECT firmware_version, status FROM devices WHERE serial_number = 'RGR-3'`,
     );
-    expect(stored).toEqual([{ name: 'Lamp 3', connected: false, project_id: DEMO_SUBPROJECT_ID }]);
+    expect(stored).toEqual([{ firmware_version: '1.3', status: 'ready' }]);
   });
 
-  it('answers a serial announced twice, or already stored, with the one stored device', async () => {
+  it('creates nothing for a serial number nobody provisioned, or one provisioned as another family', async () => {
+    await provision(['RGR-VEGA']);
     const registrar = new RegistrationBatcher(devices);
-    const ts = new Date().toISOString();
-    const existing = await registrar.register('RGR-TWICE', registration, undefined, { connected: true, ts });
-    const [again, duplicate] = await Promise.all([
-      registrar.register('RGR-TWICE', { ...registration, vendor: 'vega' }, undefined, { connected: false, ts }),
-      registrar.register('RGR-TWICE', registration, DEMO_SUBPROJECT_ID, { connected: false, ts }),
+    const [unknown, otherFamily] = await Promise.all([
+      registrar.register('RGR-NOBODY', registration),
+      registrar.register('RGR-VEGA', { ...registration, vendor: 'vega' }),
     ]);
-    expect(again).toEqual(existing);
-    expect(duplicate).toEqual(existing);
-    expect(existing.vendor).toBe('orion');
+    expect(unknown).toBeNull();
+    expect(otherFamily).toBeNull();
+    expect(await db.query(`SELECT 1 FROM devices WHERE serial_number = 'RGR-NOBODY'`)).toEqual([]);
+    expect(await db.query(`SELECT status FROM devices WHERE serial_number = 'RGR-VEGA'`)).toEqual([
+      { status: 'provisioned' },
+    ]);
+  });
+
+  it('answers a serial announced twice at once with the one stored device', async () => {
+    await provision(['RGR-TWICE']);
+    const registrar = new RegistrationBatcher(devices);
+    const [first, second] = await Promise.all([
+      registrar.register('RGR-TWICE', registration),
+      registrar.register('RGR-TWICE', { ...registration, vendor: 'vega' }),
+    ]);
+    expect(first).not.toBeNull();
+    expect(second).toEqual(first);
   });
 
   it('fails the registrations of a statement the database refused, and carries on with the next', async () => {
+    await provision(['RGR-REFUSED']);
     let refuse = true;
     const registrar = new RegistrationBatcher({
-      registerMany: (writes, fallback) =>
-        refuse ? Promise.reject(new Error('connection refused')) : devices.registerMany(writes, fallback),
+      activateMany: (writes) =>
+        refuse ? Promise.reject(new Error('connection refused')) : devices.activateMany(writes),
     });
-    const ts = new Date().toISOString();
-    await expect(registrar.register('RGR-REFUSED', registration, undefined, { connected: true, ts })).rejects.toThrow(
-      'connection refused',
-    );
+    await expect(registrar.register('RGR-REFUSED', registration)).rejects.toThrow('connection refused');
     refuse = false;
-    await expect(
-      registrar.register('RGR-REFUSED', registration, undefined, { connected: true, ts }),
-    ).resolves.toMatchObject({ serialNumber: 'RGR-REFUSED', projectId: DEMO_PROJECT_ID });
+    await expect(registrar.register('RGR-REFUSED', registration)).resolves.toMatchObject({
+      serialNumber: 'RGR-REFUSED',
+      projectId: DEMO_PROJECT_ID,
+    });
   });
 });

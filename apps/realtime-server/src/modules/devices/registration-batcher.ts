@@ -1,48 +1,40 @@
-import { DEMO_PROJECT_ID, type DeviceRegistration } from '@farola/protocol';
+import type { DeviceRegistration } from '@farola/protocol';
 import type { DeviceIndexEntry, DeviceRepository, RegistrationWrite } from './device.repository';
 
 interface Waiting {
   write: RegistrationWrite;
-  resolve: (device: DeviceIndexEntry) => void;
+  resolve: (device: DeviceIndexEntry | null) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Registers devices announced over MQTT in batches: the registrations that arrive while one
- * statement runs go into the next, up to `maxBatch` devices per statement, with their project
- * hints resolved in SQL. A fleet announcing itself at once (a broker replaying a hundred thousand
- * retained announcements) costs a few hundred statements instead of two round trips per device.
+ * Records MQTT registrations in batches: the registrations that arrive while one statement runs go
+ * into the next, up to `maxBatch` devices per statement. A fleet announcing itself at once (a
+ * broker replaying a hundred thousand retained announcements) costs a few hundred statements
+ * instead of a round trip per device.
  *
  * @example
  * const batcher = new RegistrationBatcher(repository);
- * const device = await batcher.register('SIM-OR-LP-000001', registration, hint, { connected: true, ts });
+ * const device = await batcher.register('SIM-OR-LP-000001', registration); // null when not provisioned
  */
 export class RegistrationBatcher {
   private readonly waiting = new Map<string, Waiting[]>();
   private draining: Promise<void> | null = null;
 
   constructor(
-    private readonly devices: Pick<DeviceRepository, 'registerMany'>,
-    private readonly options: { maxBatch: number; fallbackProjectId: string } = {
-      maxBatch: 1000,
-      fallbackProjectId: DEMO_PROJECT_ID,
-    },
+    private readonly devices: Pick<DeviceRepository, 'activateMany'>,
+    private readonly options: { maxBatch: number } = { maxBatch: 1000 },
   ) {}
 
   /**
-   * Resolves with the device once it is stored: placed in `projectHint` when that project exists,
-   * in the fallback (demo) project otherwise. A serial already registered keeps its row.
+   * Resolves with the device once its registration is stored, or with null when no device of that
+   * serial number, kind and vendor family was provisioned (nothing is created).
    */
-  register(
-    serialNumber: string,
-    registration: DeviceRegistration,
-    projectHint: string | undefined,
-    connection: { connected: boolean; ts: string },
-  ): Promise<DeviceIndexEntry> {
-    return new Promise<DeviceIndexEntry>((resolve, reject) => {
-      const write = { serialNumber, registration, projectHint, connection };
+  register(serialNumber: string, registration: DeviceRegistration): Promise<DeviceIndexEntry | null> {
+    return new Promise<DeviceIndexEntry | null>((resolve, reject) => {
+      const write = { serialNumber, registration };
       const queue = this.waiting.get(serialNumber);
-      // The same serial twice in one statement would be an error; the first announcement wins.
+      // The same serial twice in one statement would update it twice; the first announcement wins.
       if (queue) queue.push({ write: queue[0]!.write, resolve, reject });
       else this.waiting.set(serialNumber, [{ write, resolve, reject }]);
       this.draining ??= this.drain();
@@ -65,11 +57,8 @@ export class RegistrationBatcher {
         this.waiting.delete(serial);
       }
       try {
-        const devices = await this.devices.registerMany(
-          batch.map((queue) => queue[0]!.write),
-          this.options.fallbackProjectId,
-        );
-        batch.forEach((queue, i) => queue.forEach((waiter) => waiter.resolve(devices[i]!)));
+        const devices = await this.devices.activateMany(batch.map((queue) => queue[0]!.write));
+        batch.forEach((queue, i) => queue.forEach((waiter) => waiter.resolve(devices[i] ?? null)));
       } catch (error) {
         for (const queue of batch) for (const waiter of queue) waiter.reject(error);
       }

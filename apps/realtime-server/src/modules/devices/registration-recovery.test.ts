@@ -57,6 +57,7 @@ describe('a server whose broker dropped a registration', () => {
 
   it('learns of the device from its next report and registers it from the retained announcement', async () => {
     const serial = uniqueSerial('LOST');
+    await h.provision(serial, { vendor: 'vega' });
     const announcement = {
       connected: true,
       ts: new Date().toISOString(),
@@ -69,8 +70,8 @@ describe('a server whose broker dropped a registration', () => {
     await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { dimming: 40 } });
 
     await expect
-      .poll(async () => (await h.api(`/v1/devices?q=${serial}`)).body.items.length, { timeout: 10_000 })
-      .toBe(1);
+      .poll(async () => (await h.api(`/v1/devices?q=${serial}`)).body.items[0]?.status, { timeout: 10_000 })
+      .toBe('ready');
     const [device] = (await h.api(`/v1/devices?q=${serial}`)).body.items;
     expect(device).toMatchObject({ serialNumber: serial, vendor: 'vega', connected: true });
     await h.device.publishAsync(topics.up(serial, 'connection'), '', { qos: 1, retain: true });

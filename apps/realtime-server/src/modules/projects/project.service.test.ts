@@ -67,7 +67,7 @@ describe('project visibility', () => {
     const allIds = vi.spyOn(projectRepository, 'allIds');
 
     expect(await serials(admin)).toEqual(['VIS-DEMO', 'VIS-HARBOUR', 'VIS-OLD-TOWN']);
-    // The three demo projects (migrations) and Harbour.
+    // The two demo top-level projects, the demo subproject, and this test's own.
     expect((await projects.list(admin, { limit: 50 })).total).toBe(4);
     expect((await projects.get(admin, otherProject)).name).toBe('Harbour');
 

@@ -68,10 +68,11 @@ describe('the access matrix: every route × role × project', () => {
 
   async function register(project: string): Promise<{ id: string; serial: string; project: string }> {
     const serial = uniqueSerial('MATRIX');
+    await h.provision(serial, { projectId: project });
     await h.publish(serial, 'connection', {
       connected: true,
       ts: new Date().toISOString(),
-      registration: { deviceType: 'light-point-controller', vendor: 'orion', projectId: project },
+      registration: { deviceType: 'light-point-controller', vendor: 'orion' },
     });
     for (let tries = 0; tries < 400; tries += 1) {
       const id: string | undefined = (await h.api(`/v1/fleet?q=${serial}`, as('admin'))).body.items[0]?.deviceId;
@@ -120,6 +121,12 @@ describe('the access matrix: every route × role × project', () => {
         'GET /health',
         'GET /v1/about',
         'GET /v1/devices',
+        'POST /v1/devices',
+        'POST /v1/devices/{id}/credentials',
+        'GET /v1/gateways',
+        'POST /v1/gateways',
+        'POST /v1/gateways/{id}/credentials',
+        'POST /v1/gateways/{id}/devices',
         'GET /v1/devices/{id}',
         'GET /v1/devices/{id}/events',
         'POST /v1/devices/{id}/commands',
@@ -205,6 +212,48 @@ describe('the access matrix: every route × role × project', () => {
         expect(answer.status).toBe(202);
         // Cancelled now, or already finished: either way the request was the caller's to touch.
         expect([200, 409]).toContain(cancel.status);
+      }
+    }
+  });
+
+  it.each(everyone)('%s: provisioning needs manage-devices, in a project it may see', async (name) => {
+    const person = PEOPLE[name]!;
+    for (const project of [A, B]) {
+      const serialNumber = uniqueSerial('PROV');
+      const device = {
+        serialNumber,
+        deviceType: 'light-point-controller',
+        vendor: 'vega',
+        projectId: project,
+        name: serialNumber,
+      };
+      const created = await h.api('/v1/devices', post(name, device));
+      const gateway = await h.api(
+        '/v1/gateways',
+        post(name, { gatewayId: uniqueSerial('GW'), projectId: project, name: 'GW' }),
+      );
+      if (!holds(person, ACTION_ROLES.provisionDevices)) {
+        expect(created).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        expect(gateway.status).toBe(403);
+      } else if (!sees(person, project)) {
+        expect(created.status).toBe(404);
+        expect(gateway.status).toBe(404);
+      } else {
+        expect(created.status).toBe(201);
+        expect(created.body.credentials).toMatchObject({ username: serialNumber, password: expect.any(String) });
+        expect(gateway.status).toBe(201);
+        const rotated = await h.api(`/v1/devices/${created.body.id}/credentials`, post(name, {}));
+        expect(rotated.status).toBe(200);
+      }
+    }
+    const foreignRotation = await h.api(`/v1/devices/${devices.B.id}/credentials`, post(name, {}));
+    if (!holds(person, ACTION_ROLES.provisionDevices)) expect(foreignRotation.status).toBe(403);
+    else if (!sees(person, devices.B.project)) expect(foreignRotation.status).toBe(404);
+    const gateways = await h.api('/v1/gateways', as(name));
+    expect(gateways.status).toBe(holds(person, ACTION_ROLES.listDevices) ? 200 : 403);
+    if (gateways.status === 200) {
+      for (const gateway of gateways.body.items as { projectId: string }[]) {
+        expect(sees(person, gateway.projectId)).toBe(true);
       }
     }
   });

@@ -1,0 +1,146 @@
+import {
+  DeviceSchema,
+  GatewaySchema,
+  MAX_PROVISION_BATCH,
+  type MqttCredentials,
+  pageSchema,
+  ProvisionedDeviceSchema,
+  ProvisionedGatewaySchema,
+  ProvisionResultsSchema,
+  RotatedCredentialsSchema,
+} from '@farola/protocol';
+import type { Logger } from 'pino';
+import { ApiClient, ApiError, type OAuthClient } from './api-client';
+import { CredentialsFile } from './credentials-file';
+import type { DeviceSpec } from './layout';
+
+/** Where and how the simulator provisions its devices before connecting them. */
+export interface ProvisioningOptions {
+  /** The server's API root, `http://host:port/lighting/api`. */
+  apiUrl: string;
+  oauth: OAuthClient | null;
+  credentialsFile: string;
+}
+
+/** What one MQTT connection signs in as: a device alone, or a gateway with the devices behind it. */
+export interface LinkPrincipal {
+  username: string;
+  gatewayId: string | null;
+  devices: readonly DeviceSpec[];
+}
+
+/** Provisioning calls in flight at once (the server hashes each new password with scrypt). */
+const CONCURRENCY = 4;
+
+const itemOf = (spec: DeviceSpec) => ({
+  serialNumber: spec.serialNumber,
+  deviceType: spec.deviceType,
+  vendor: spec.vendor,
+  projectId: spec.projectId,
+  name: spec.name,
+});
+
+/**
+ * Gets each connection its MQTT credentials: from the credentials file when a previous run left
+ * them, else by provisioning through the API (a gateway and, in calls of up to 2,000, the devices
+ * behind it; or a device alone). A device or gateway that exists but whose credentials were lost
+ * gets new ones (rotation). Credentials the broker refuses are provisioned again.
+ */
+export class FleetProvisioner {
+  private constructor(
+    private readonly api: ApiClient,
+    private readonly file: CredentialsFile,
+    private readonly logger: Logger,
+  ) {}
+
+  static async open(options: ProvisioningOptions, logger: Logger): Promise<FleetProvisioner> {
+    const api = new ApiClient(options.apiUrl, options.oauth);
+    await api.waitForServer(120_000, () => logger.debug({ api: options.apiUrl }, 'waiting for the server'));
+    return new FleetProvisioner(api, await CredentialsFile.open(options.credentialsFile), logger);
+  }
+
+  /** Credentials for every principal, provisioning those the file lacks; the file is saved once all are known. */
+  async credentialsFor(principals: readonly LinkPrincipal[]): Promise<Map<string, MqttCredentials>> {
+    const missing = principals.filter((principal) => !this.file.get(principal.username));
+    let next = 0;
+    const worker = async () => {
+      while (next < missing.length) {
+        const principal = missing[next++]!;
+        this.file.set(principal.username, await this.provision(principal));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, missing.length) }, worker));
+    if (missing.length > 0) {
+      await this.file.save();
+      this.logger.info({ provisioned: missing.length }, 'provisioned MQTT credentials');
+    }
+    return new Map(principals.map((principal) => [principal.username, this.file.get(principal.username)!]));
+  }
+
+  /** The broker refused these credentials (a reset server, a rotation elsewhere): provisions them again. */
+  async renew(principal: LinkPrincipal): Promise<MqttCredentials> {
+    this.file.delete(principal.username);
+    const credentials = await this.provision(principal);
+    this.file.set(principal.username, credentials);
+    await this.file.save();
+    return credentials;
+  }
+
+  private provision(principal: LinkPrincipal): Promise<MqttCredentials> {
+    return principal.gatewayId === null
+      ? this.provisionDevice(principal.devices[0]!)
+      : this.provisionGateway(principal.gatewayId, principal.devices);
+  }
+
+  private async provisionDevice(spec: DeviceSpec): Promise<MqttCredentials> {
+    try {
+      const device = await this.api.call('POST', '/v1/devices', ProvisionedDeviceSchema, itemOf(spec));
+      if (device.credentials) return device.credentials;
+      throw new Error(`${spec.serialNumber} was provisioned without credentials`);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+    }
+    const page = await this.api.call(
+      'GET',
+      `/v1/devices?q=${encodeURIComponent(spec.serialNumber)}&limit=50`,
+      pageSchema(DeviceSchema),
+    );
+    const existing = page.items.find((device) => device.serialNumber === spec.serialNumber);
+    if (!existing) throw new Error(`${spec.serialNumber} exists in a project the simulator cannot see`);
+    const path = `/v1/devices/${existing.id}/credentials`;
+    return (await this.api.call('POST', path, RotatedCredentialsSchema)).credentials;
+  }
+
+  private async provisionGateway(gatewayId: string, devices: readonly DeviceSpec[]): Promise<MqttCredentials> {
+    const { id, credentials } = await this.gateway(gatewayId, devices[0]?.projectId ?? '');
+    for (let from = 0; from < devices.length; from += MAX_PROVISION_BATCH) {
+      const chunk = devices.slice(from, from + MAX_PROVISION_BATCH).map(itemOf);
+      const results = await this.api.call('POST', `/v1/gateways/${id}/devices`, ProvisionResultsSchema, {
+        devices: chunk,
+      });
+      const refused = results.items.filter((item) => item.status !== 'created' && item.status !== 'exists');
+      if (refused.length > 0) {
+        this.logger.warn({ gatewayId, refused: refused.slice(0, 5), count: refused.length }, 'devices not provisioned');
+      }
+    }
+    return credentials;
+  }
+
+  private async gateway(gatewayId: string, projectId: string): Promise<{ id: string; credentials: MqttCredentials }> {
+    try {
+      const body = { gatewayId, projectId, name: `Gateway ${gatewayId}` };
+      return await this.api.call('POST', '/v1/gateways', ProvisionedGatewaySchema, body);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+    }
+    const page = await this.api.call(
+      'GET',
+      `/v1/gateways?q=${encodeURIComponent(gatewayId)}&limit=50`,
+      pageSchema(GatewaySchema),
+    );
+    const existing = page.items.find((gateway) => gateway.gatewayId === gatewayId);
+    if (!existing) throw new Error(`gateway ${gatewayId} exists in a project the simulator cannot see`);
+    const rotated = await this.api.call('POST', `/v1/gateways/${existing.id}/credentials`, RotatedCredentialsSchema);
+    return { id: existing.id, credentials: rotated.credentials };
+  }
+}

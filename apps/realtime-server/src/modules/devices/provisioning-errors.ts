@@ -1,0 +1,16 @@
+import { type DeviceType, ERRORS } from '@farola/protocol';
+import { DomainError } from '../../platform/domain-error';
+
+/** The spec's uniqueness message for a serial number (§8), naming it: 'Light point serial number X already exists'. */
+export function serialExists(serialNumber: string, deviceType: DeviceType): DomainError {
+  const code = deviceType === 'light-point-controller' ? 'LIGHT_POINT_SERIAL_EXISTS' : 'CABINET_SERIAL_EXISTS';
+  return new DomainError(code, { error: serialNumber }, ERRORS[code].message.replace('{error}', serialNumber));
+}
+
+/** A gateway is a cabinet controller (or the simulator standing in for one): its id is its serial number. */
+export function gatewayExists(gatewayId: string): DomainError {
+  return serialExists(gatewayId, 'cabinet-controller');
+}
+
+export const projectNotFound = () => new DomainError('NOT_FOUND', undefined, 'Project not found');
+export const gatewayNotFound = () => new DomainError('NOT_FOUND', undefined, 'Gateway not found');
