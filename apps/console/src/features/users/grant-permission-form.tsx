@@ -35,7 +35,7 @@ export function GrantPermissionForm({ isGranting, error, onGrant, onEdit }: Gran
       : null;
   return (
     <form className={styles.root} aria-labelledby={headingId} onSubmit={submit}>
-      <Subtitle2 as="h3" id={headingId}>
+      <Subtitle2 as="h3" id={headingId} className={styles.heading}>
         {t('grant.title')}
       </Subtitle2>
       <div className={styles.fields}>

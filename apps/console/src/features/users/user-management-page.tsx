@@ -1,8 +1,8 @@
 import type { DirectoryUser } from '@farola/protocol';
-import { Title2 } from '@fluentui/react-components';
+import { Body1, Title2 } from '@fluentui/react-components';
+import { PersonSearchRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
 import { useUserManagementPageStyles } from './user-management-page.styles';
 import { UserPermissionsSection } from './user-permissions-section';
 import { UserSearch } from './user-search';
@@ -18,11 +18,16 @@ export function UserManagementPage() {
   const [selected, setSelected] = useState<DirectoryUser | null>(null);
   return (
     <div className={styles.root}>
-      <Title2 as="h1">{t('page.title')}</Title2>
+      <Title2 as="h1" className={styles.title}>
+        {t('page.title')}
+      </Title2>
       <div className={styles.columns}>
         <UserSearch selectedId={selected?.id} onSelect={setSelected} />
         {selected === null ? (
-          <EmptyState title={t('permissions.noneSelected')} />
+          <div className={styles.placeholder}>
+            <PersonSearchRegular className={styles.placeholderIcon} aria-hidden />
+            <Body1>{t('permissions.noneSelected')}</Body1>
+          </div>
         ) : (
           <UserPermissionsSection key={selected.id} user={selected} />
         )}

@@ -11,6 +11,7 @@ export const useUserPermissionsSectionStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  heading: { margin: 0 },
   user: {
     display: 'flex',
     flexWrap: 'wrap',

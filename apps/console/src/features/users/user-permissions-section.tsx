@@ -17,7 +17,7 @@ export function UserPermissionsSection({ user }: { user: DirectoryUser }) {
   return (
     <section className={styles.root} aria-labelledby={headingId} data-testid="user-permissions">
       <div>
-        <Subtitle1 as="h2" id={headingId}>
+        <Subtitle1 as="h2" id={headingId} className={styles.heading}>
           {t('permissions.title')}
         </Subtitle1>
         <Body1 as="p" className={styles.user}>

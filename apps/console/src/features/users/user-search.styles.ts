@@ -2,6 +2,7 @@ import { createFocusOutlineStyle, makeStyles, tokens } from '@fluentui/react-com
 
 export const useUserSearchStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  heading: { margin: 0 },
   list: {
     listStyleType: 'none',
     margin: 0,

@@ -32,13 +32,14 @@ export function UserSearch({ selectedId, onSelect }: UserSearchProps) {
   const headingId = useId();
   return (
     <section className={styles.root} aria-labelledby={headingId}>
-      <Subtitle1 as="h2" id={headingId}>
+      <Subtitle1 as="h2" id={headingId} className={styles.heading}>
         {t('search.title')}
       </Subtitle1>
       <Field label={t('search.label')}>
         <SearchBox
           data-testid="user-search"
           placeholder={t('search.placeholder')}
+          dismiss={{ 'aria-label': t('search.clear') }}
           value={search.text}
           onChange={(_event, data) => search.setText(data.value)}
         />
