@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { DEMO_NORTH_PROJECT_ID, type Device, DeviceSchema, pageSchema } from '@farola/protocol';
+import { DEMO_IDENTITIES, DEMO_NORTH_PROJECT_ID, type Device, DeviceSchema, pageSchema } from '@farola/protocol';
 import { E2E_ACCESS_TOKEN_TTL_S, E2E_IDP_URL } from '../playwright.config';
 
 // The `signed-in` project: the console, the server and the simulator with sign-in on, through the
@@ -212,4 +212,52 @@ test('viewer finds the command buttons disabled with the reason, and the API ref
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.code).toBe('ACCESS_NOT_GRANTED');
+});
+
+test("user management is for administrators: viewer is offered none and is sent to 'Unauthorized'", async ({
+  page,
+}) => {
+  await openConsoleAs(page, 'viewer');
+  // The menu asks the server whether its user administers a project when it first opens.
+  const me = page.waitForResponse((answer) => answer.url().endsWith('/lighting/api/v1/me'));
+  await openUserMenu(page);
+  expect((await me).ok()).toBe(true);
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'User management' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/lighting/users');
+  await expect(page.getByTestId('unauthorized')).toBeVisible();
+  await expect(page).toHaveURL(/\/lighting\/unauthorized$/);
+});
+
+test("a project's administrator manages that project's permissions only", async ({ page, browser }) => {
+  const outsider = DEMO_IDENTITIES.find((identity) => identity.username === 'outsider')!;
+  const token = await pageToken(page, () => openConsoleAs(page, 'admin'));
+  const permissions = `/lighting/api/v1/users/${outsider.id}/permissions`;
+  const headers = { Authorization: `Bearer ${token}` };
+  const granted = await page.request.post(permissions, {
+    headers,
+    data: { projectId: DEMO_NORTH_PROJECT_ID, role: 'admin' },
+  });
+  expect(granted.ok()).toBe(true);
+  try {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
+    const outsiderPage = await context.newPage();
+    await openConsoleAs(outsiderPage, 'outsider');
+    await openUserMenu(outsiderPage);
+    await outsiderPage.getByRole('menuitem', { name: 'User management' }).click();
+    await expect(outsiderPage.getByRole('heading', { level: 1, name: 'User management' })).toBeVisible();
+    await outsiderPage.getByTestId('user-result').filter({ hasText: 'viewer' }).click();
+    // The viewer holds both demo projects; the north districts' administrator sees only that one.
+    const rows = outsiderPage.getByTestId('permission-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText('North districts');
+    await expect(outsiderPage.getByTestId('grant-project').locator('option:not([disabled])')).toHaveText([
+      'North districts',
+    ]);
+    await context.close();
+  } finally {
+    await page.request.delete(`${permissions}?projectId=${DEMO_NORTH_PROJECT_ID}`, { headers });
+  }
 });

@@ -34,6 +34,7 @@ const ON_DEMAND: Record<string, string> = {
   'src/components/notifications-host.tsx':
     'the toast stack and the outcome toasts of commands, loaded when a screen that notifies (the device panel) is shown',
   'src/components/fluent-tooltip.ts': 'tooltips, loaded on first hover or focus of their control',
+  'src/app/auth/user-managers-only.tsx': 'the check of who may manage users, loaded with the user management route',
 };
 
 const ManifestSchema = z.record(

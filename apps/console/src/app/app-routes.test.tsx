@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildDevice } from '@/lib/api/data-generators';
+import { buildDevice, buildMe } from '@/lib/api/data-generators';
+import { queryClient } from '@/lib/query/query-client';
 import { createDemoUser } from './auth/demo-user';
 import { ROUTES } from './routes';
 import { currentPath, renderAppAt, settleRoutes, userWithRoles } from './testing/render-app';
@@ -11,6 +12,7 @@ vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-dou
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  queryClient.clear();
 });
 
 /** Serves one device over `GET /devices/{id}` and empty lists for everything else. */
@@ -53,6 +55,30 @@ describe('the console routes', () => {
     await settleRoutes();
     expect(currentPath(location)).toBe('/');
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Farola' })).toBeDefined();
+  });
+
+  it('sends a user who administers no project from user management to the Unauthorized page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(buildMe({ roles: ['manage-devices'] })))),
+    );
+    const { location } = await renderAppAt('/users', userWithRoles(['manage-devices']));
+    expect(await screen.findByTestId('unauthorized')).toBeDefined();
+    expect(currentPath(location)).toBe('/unauthorized');
+  });
+
+  it("lets a project's administrator into user management", async () => {
+    const me = buildMe({ administeredProjectIds: ['00000000-0000-4000-8000-000000000003'] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const { pathname } = new URL(String(input), 'http://localhost');
+        return new Response(JSON.stringify(pathname.endsWith('/me') ? me : { items: [], nextCursor: null, total: 0 }));
+      }),
+    );
+    const { location } = await renderAppAt('/users', userWithRoles([]));
+    expect(screen.getByRole('heading', { level: 1, name: 'User management' })).toBeDefined();
+    expect(currentPath(location)).toBe('/users');
   });
 
   it('redirects /inventory to the light points list', async () => {

@@ -1,12 +1,13 @@
-import { Spinner } from '@fluentui/react-components';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { paths } from '@/lib/paths';
 import { useSignedInUser } from '@/lib/auth/user-context';
+import { RouteLoading } from './route-loading';
 import { ROUTES, type AppRoute } from './routes';
 
 const NotFoundPage = lazy(() => import('@/features/errors/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+// Asks the server whether the user may manage users: loaded with the route that needs it.
+const UserManagersOnly = lazy(() => import('./auth/user-managers-only').then((m) => ({ default: m.UserManagersOnly })));
 const UnauthorizedPage = lazy(() =>
   import('@/features/errors/unauthorized-page').then((m) => ({ default: m.UnauthorizedPage })),
 );
@@ -16,13 +17,8 @@ function GuardedRoute({ route, params }: { route: AppRoute; params: Record<strin
   const user = useSignedInUser();
   if (!user.hasAnyRole(route.requiresRole)) return <Redirect to={paths.unauthorized.build()} replace />;
   if ('redirectTo' in route) return <Redirect to={route.redirectTo} replace />;
+  if (route.requiresUserManagement) return <UserManagersOnly>{route.render(params)}</UserManagersOnly>;
   return <>{route.render(params)}</>;
-}
-
-/** Shown while a screen's code is loading (each screen is its own chunk). */
-function RouteLoading() {
-  const { t } = useTranslation('common');
-  return <Spinner data-testid="route-loading" label={t('route.loading')} />;
 }
 
 /** The routed page area inside the main layout. */

@@ -39,6 +39,9 @@ const ImportCabinetControllersSummaryPage = lazy(() =>
 );
 const LocateDevicesPage = lazy(() => imports().then((m) => ({ default: m.LocateDevicesPage })));
 const LocateDevicesSummaryPage = lazy(() => imports().then((m) => ({ default: m.LocateDevicesSummaryPage })));
+const UserManagementPage = lazy(() =>
+  import('@/features/users/user-management-page').then((m) => ({ default: m.UserManagementPage })),
+);
 const updates = () => import('@/features/updates/updates-pages');
 const UpdateDownloadsPage = lazy(() => updates().then((m) => ({ default: m.UpdateDownloadsPage })));
 const DownloadsSummaryPage = lazy(() => updates().then((m) => ({ default: m.DownloadsSummaryPage })));
@@ -53,6 +56,11 @@ export type AppRoute = {
   requiresRole: readonly Role[];
   /** Rows of one screen keep it mounted as the URL moves between them (the map under its device panel). */
   screen?: string;
+  /**
+   * Open only to those who may manage users: `admin`, or the administrator of a project (which
+   * only the server knows: `GET /me`). Others are sent to /unauthorized, like a lacking role.
+   */
+  requiresUserManagement?: true;
 } & ({ render: (params: Params) => ReactNode } | { redirectTo: string });
 
 const R = ROUTE_ROLES;
@@ -120,6 +128,13 @@ export const ROUTES: readonly AppRoute[] = [
     render: () => <TraceabilityPage />,
   },
   ...updateRoutes(),
+  {
+    path: P.users.pattern,
+    name: 'UserManagement',
+    requiresRole: R.open,
+    requiresUserManagement: true,
+    render: () => <UserManagementPage />,
+  },
 ];
 
 function inventoryRoutes(): AppRoute[] {

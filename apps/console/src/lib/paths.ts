@@ -68,5 +68,6 @@ export const paths = {
   cabinetUpdateDownloads: appPath('/update-downloads/cabinet-update-downloads'),
   downloadsSummary: appPath('/update-downloads/downloads-summary'),
   updatesSummary: appPath('/update-downloads/updates-summary'),
+  users: appPath('/users'),
   unauthorized: appPath('/unauthorized'),
 } as const;

@@ -1,8 +1,8 @@
-import { DeviceSchema } from '@farola/protocol';
+import { DeviceSchema, UserPermissionsSchema } from '@farola/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '@/lib/session';
 import { ApiError } from './api-error';
-import { apiGet, apiPost, apiUrl } from './client';
+import { apiDelete, apiGet, apiPost, apiUrl } from './client';
 import { buildDevice } from './data-generators';
 
 function answer(status: number, body: unknown) {
@@ -42,6 +42,30 @@ describe('the API client', () => {
     const failure = apiPost('devices/x/commands', { command: 'blink' }, DeviceSchema);
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED', details });
+  });
+
+  it('deletes with the query in the URL, no body, and returns the validated answer', async () => {
+    const permissions = UserPermissionsSchema.parse({
+      user: { id: 'u-1', username: 'ana', givenName: '', familyName: '', email: '', lastSeenAt: null },
+      permissions: [],
+    });
+    const fetchMock = answer(200, permissions);
+    const projectId = '00000000-0000-4000-8000-000000000003';
+    await expect(apiDelete('users/u-1/permissions', UserPermissionsSchema, { projectId })).resolves.toEqual(
+      permissions,
+    );
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe(`${import.meta.env.BASE_URL}api/v1/users/u-1/permissions?projectId=${projectId}`);
+    expect(init?.method).toBe('DELETE');
+    expect(init?.body).toBeUndefined();
+  });
+
+  it('turns a refused deletion into an ApiError', async () => {
+    answer(403, { error: { code: 'ACCESS_NOT_GRANTED', message: 'Access not granted' } });
+    await expect(apiDelete('users/u-1/permissions', UserPermissionsSchema)).rejects.toMatchObject({
+      status: 403,
+      code: 'ACCESS_NOT_GRANTED',
+    });
   });
 
   it('refuses an answer that breaks the protocol instead of passing it on', async () => {

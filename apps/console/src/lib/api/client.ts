@@ -73,3 +73,13 @@ export function apiGet<S extends z.ZodType>(path: string, schema: S, query?: Api
 export function apiPost<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
   return request(apiUrl(path), { method: 'POST', headers: headers(true), body: JSON.stringify(body) }, schema);
 }
+
+/**
+ * DELETEs an API resource and validates the answer.
+ *
+ * @example
+ * const permissions = await apiDelete(`users/${id}/permissions`, UserPermissionsSchema, { projectId });
+ */
+export function apiDelete<S extends z.ZodType>(path: string, schema: S, query?: ApiQuery): Promise<z.infer<S>> {
+  return request(apiUrl(path, query), { method: 'DELETE', headers: headers(false) }, schema);
+}

@@ -1,7 +1,13 @@
 import {
   DeviceSchema,
+  DirectoryUserSchema,
+  MeSchema,
+  ProjectSchema,
   QueuedRequestSchema,
   type Device,
+  type DirectoryUser,
+  type Me,
+  type Project,
   type DeviceAttributeValueUpdated,
   type FleetDevice,
   type QueuedRequest,
@@ -77,4 +83,43 @@ export function buildAttributeUpdate(
   overrides: Partial<DeviceAttributeValueUpdated> = {},
 ): DeviceAttributeValueUpdated {
   return { deviceId: uuid(1), projectId: PROJECT_ID, ts: '2025-05-04T10:00:05.000Z', values: {}, ...overrides };
+}
+
+export function buildDirectoryUser(overrides: Partial<DirectoryUser> & { seed?: number } = {}): DirectoryUser {
+  const { seed = 1, ...rest } = overrides;
+  return DirectoryUserSchema.parse({
+    id: uuid(2000 + seed),
+    username: `user${seed}`,
+    givenName: 'Ana',
+    familyName: `Pérez ${seed}`,
+    email: `user${seed}@farola.test`,
+    lastSeenAt: NOW,
+    ...rest,
+  });
+}
+
+export function buildProject(overrides: Partial<Project> & { seed?: number } = {}): Project {
+  const { seed = 1, ...rest } = overrides;
+  return ProjectSchema.parse({
+    id: uuid(3000 + seed),
+    name: `Project ${seed}`,
+    parentId: null,
+    createdAt: NOW,
+    clientInfo: null,
+    logoUrl: null,
+    supportEmail: null,
+    ...rest,
+  });
+}
+
+/** The caller as `GET /me` answers; an administrator of nothing unless told. */
+export function buildMe(overrides: Partial<Me> = {}): Me {
+  return MeSchema.parse({
+    id: uuid(2999),
+    username: 'caller',
+    roles: [],
+    projectIds: [],
+    administeredProjectIds: [],
+    ...overrides,
+  });
 }

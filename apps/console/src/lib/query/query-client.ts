@@ -18,7 +18,13 @@ export const queryClient = new QueryClient({
 
 /** Every query key, in one place, so a feature invalidates exactly what another reads. */
 export const queryKeys = {
+  /** The caller as the server sees it (`GET /me`): roles, visible and administered projects. */
+  me: ['me'] as const,
   device: (deviceId: string) => ['device', deviceId] as const,
   deviceEvents: (deviceId: string) => ['device', deviceId, 'events'] as const,
   deviceRequests: (deviceId: string) => ['device', deviceId, 'requests'] as const,
+  userSearch: (q: string) => ['users', 'search', q] as const,
+  userPermissions: (userId: string) => ['users', 'permissions', userId] as const,
+  /** Every project the caller sees, all pages (names for pickers). */
+  allProjects: ['projects', 'all'] as const,
 };

@@ -1,0 +1,52 @@
+import {
+  DirectoryUserSchema,
+  PAGE_LIMIT_MAX,
+  pageSchema,
+  ProjectSchema,
+  UserPermissionsSchema,
+  type DirectoryUser,
+  type GrantPermission,
+  type Page,
+  type Project,
+  type UserPermissions,
+} from '@farola/protocol';
+import { apiDelete, apiGet, apiPost } from '@/lib/api/client';
+
+const UserPageSchema = pageSchema(DirectoryUserSchema);
+const ProjectPageSchema = pageSchema(ProjectSchema);
+
+/** How many users one 'Show more' loads. */
+export const USERS_PAGE_SIZE = 20;
+
+const permissionsPath = (userId: string) => `users/${encodeURIComponent(userId)}/permissions`;
+
+/** Users whose user name, names or e-mail match `q` (everyone when empty), by user name. */
+export function searchUsers(q: string, cursor?: string): Promise<Page<DirectoryUser>> {
+  return apiGet('users', UserPageSchema, { q: q === '' ? undefined : q, limit: USERS_PAGE_SIZE, cursor });
+}
+
+/** The user's role per project, on the projects the caller administers. */
+export function fetchUserPermissions(userId: string): Promise<UserPermissions> {
+  return apiGet(permissionsPath(userId), UserPermissionsSchema);
+}
+
+/** Grants a role on a project, or changes the role held there. */
+export function grantPermission(userId: string, grant: GrantPermission): Promise<UserPermissions> {
+  return apiPost(permissionsPath(userId), grant, UserPermissionsSchema);
+}
+
+export function revokePermission(userId: string, projectId: string): Promise<UserPermissions> {
+  return apiDelete(permissionsPath(userId), UserPermissionsSchema, { projectId });
+}
+
+/** Every project the caller sees, following the pages to the end. */
+export async function fetchAllProjects(): Promise<Project[]> {
+  const projects: Project[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await apiGet('projects', ProjectPageSchema, { limit: PAGE_LIMIT_MAX, cursor });
+    projects.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return projects;
+}
