@@ -217,11 +217,11 @@ test('viewer finds the command buttons disabled with the reason, and the API ref
 test("user management is for administrators: viewer is offered none and is sent to 'Unauthorized'", async ({
   page,
 }) => {
-  await openConsoleAs(page, 'viewer');
-  // The menu asks the server whether its user administers a project when it first opens.
+  // The shell asks the server which projects its user sees and administers (`/me`) as it opens.
   const me = page.waitForResponse((answer) => answer.url().endsWith('/lighting/api/v1/me'));
-  await openUserMenu(page);
+  await openConsoleAs(page, 'viewer');
   expect((await me).ok()).toBe(true);
+  await openUserMenu(page);
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'User management' })).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -259,5 +259,44 @@ test("a project's administrator manages that project's permissions only", async 
     await context.close();
   } finally {
     await page.request.delete(`${permissions}?projectId=${DEMO_NORTH_PROJECT_ID}`, { headers });
+  }
+});
+
+test('outsider is told it has no permissions on any project, and a grant reaches its open map without a reload', async ({
+  page,
+  browser,
+}) => {
+  const outsider = DEMO_IDENTITIES.find((identity) => identity.username === 'outsider')!;
+  await openMapAs(page, 'outsider');
+  await expect(page.getByTestId('no-projects-notice')).toContainText('This user has no permissions on any project');
+  await expect(page.getByTestId('fleet-summary')).toContainText(/^0 devices/);
+  await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(0);
+
+  const context = await browser.newContext();
+  const adminPage = await context.newPage();
+  await adminPage.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
+  const token = await pageToken(adminPage, () => openConsoleAs(adminPage, 'admin'));
+  const permissions = `/lighting/api/v1/users/${outsider.id}/permissions`;
+  const headers = { Authorization: `Bearer ${token}` };
+  try {
+    const granted = await adminPage.request.post(permissions, {
+      headers,
+      data: { projectId: DEMO_NORTH_PROJECT_ID, role: 'user' },
+    });
+    expect(granted.ok()).toBe(true);
+    // The open socket is moved to the north districts' streams and the map reloads what it shows.
+    await expect(page.getByTestId('no-projects-notice')).toHaveCount(0);
+    await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive').first()).toBeVisible();
+    const shown = await page.locator('[data-testid="device-map"] path.leaflet-interactive').count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(60);
+
+    const revoked = await adminPage.request.delete(`${permissions}?projectId=${DEMO_NORTH_PROJECT_ID}`, { headers });
+    expect(revoked.ok()).toBe(true);
+    await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(0);
+    await expect(page.getByTestId('no-projects-notice')).toBeVisible();
+  } finally {
+    await adminPage.request.delete(`${permissions}?projectId=${DEMO_NORTH_PROJECT_ID}`, { headers });
+    await context.close();
   }
 });

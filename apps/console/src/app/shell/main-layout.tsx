@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { notificationsHostLoading, notificationsWantedAtom } from '@/lib/notifications/notifications-host';
 import { AppHeader } from './app-header';
 import { useMainLayoutStyles } from './main-layout.styles';
+import { NoProjectsNotice } from './no-projects-notice';
 
 // The notification stack (and the outcome toasts of this tab's commands) loads once a screen that
 // notifies is shown, such as the device panel that sends commands: the first screen has none.
@@ -18,6 +19,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className={styles.root}>
       <AppHeader />
+      <NoProjectsNotice />
       <main className={styles.content}>{children}</main>
       {notificationsWanted && (
         <Suspense fallback={null}>
