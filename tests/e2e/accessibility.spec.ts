@@ -1,24 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { paths } from '../../apps/console/src/lib/paths';
 import { connectedLightPoints } from './fleet';
+import { screens, settle } from './screens';
 
 // Every screen of the route table (apps/console/src/app/routes.tsx, whose paths come from
 // lib/paths.ts), the unauthorized screen and an unknown path, checked with axe-core in both
 // themes: no serious or critical violation of WCAG 2.1 A/AA, colour contrast included.
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The paths to visit: each pattern filled in (device routes with a real device), and an unknown path. */
-function screens(deviceId: string): string[] {
-  const filled = Object.values(paths).map(({ pattern }) => {
-    const params: Record<string, string> = {
-      id: pattern.startsWith('/projects') ? 'p-1' : deviceId,
-      subProjectId: 's-1',
-    };
-    return pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name] ?? '');
-  });
-  return [...filled, '/no/such/page'];
-}
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
@@ -36,15 +24,6 @@ async function seriousViolations(page: Page) {
       help: violation.help,
       nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
     }));
-}
-
-/** Waits until the screen has loaded its code and data (no spinner left, the header's controls shown). */
-async function settle(page: Page, path: string) {
-  await expect(page.getByTestId('theme-toggle')).toBeVisible();
-  await expect(page.getByTestId('route-loading')).toHaveCount(0);
-  if (path.startsWith('/map')) await expect(page.getByTestId('device-map')).toBeVisible();
-  if (path.includes('/devices/')) await expect(page.getByTestId('connection-badge')).toBeVisible();
-  await expect(page.locator('main [role="progressbar"], main .fui-Spinner')).toHaveCount(0);
 }
 
 test.beforeEach(async ({ page }) => {

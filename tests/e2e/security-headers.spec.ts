@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { paths } from '../../apps/console/src/lib/paths';
 import { connectedLightPoints } from './fleet';
+import { screens, settle } from './screens';
 
 // The server's Content-Security-Policy (apps/realtime-server/src/http/security-headers.ts) must let
 // the whole console work: every screen of the route table, in both themes, raises no
@@ -17,28 +17,6 @@ declare global {
   interface Window {
     __cspViolations?: Violation[];
   }
-}
-
-/** Every route pattern filled in (device routes with a real device), and an unknown path. */
-function screens(deviceId: string): string[] {
-  const filled = Object.values(paths).map(({ pattern }) => {
-    const params: Record<string, string> = {
-      id: pattern.startsWith('/projects') ? 'p-1' : deviceId,
-      subProjectId: 's-1',
-    };
-    return pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name] ?? '');
-  });
-  return [...filled, '/no/such/page'];
-}
-
-/** Waits until the screen has loaded its code and data (no spinner left, the header's controls shown). */
-async function settle(page: Page, path: string) {
-  await expect(page.getByTestId('theme-toggle')).toBeVisible();
-  await expect(page.getByTestId('route-loading')).toHaveCount(0);
-  if (path.startsWith('/map')) await expect(page.getByTestId('device-map')).toBeVisible();
-  if (path.includes('/devices/')) await expect(page.getByTestId('connection-badge')).toBeVisible();
-  await expect(page.locator('main [role="progressbar"], main .fui-Spinner')).toHaveCount(0);
-  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'connected');
 }
 
 /** The violations the page reported since it loaded (the listener is installed before any script runs). */
