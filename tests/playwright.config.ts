@@ -43,6 +43,26 @@ const commonStackEnv = {
   SIM_DROP_RATE_PER_HOUR: '0',
 };
 
+/** `npm start`'s demo on its own ports, with `env` on top of the common settings. */
+function demoStack(port: number, env: Record<string, string>) {
+  return {
+    command: 'node --import tsx scripts/start-demo.ts',
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/lighting/api/health`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      ...commonStackEnv,
+      PORT: String(port),
+      // The database lives in memory: credentials from an earlier run would only be refused and renewed.
+      SIM_CREDENTIALS_FILE: path.join(tmpdir(), `farola-e2e-credentials-${port}-${Date.now()}.json`),
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -66,52 +86,21 @@ export default defineConfig({
   ],
   webServer: [
     ...(runs('demo')
-      ? [
-          {
-            command: 'node --import tsx scripts/start-demo.ts',
-            cwd: '..',
-            url: `http://127.0.0.1:${PORT}/lighting/api/health`,
-            reuseExistingServer: !process.env['CI'],
-            timeout: 120_000,
-            stdout: 'ignore' as const,
-            stderr: 'pipe' as const,
-            env: {
-              ...commonStackEnv,
-              PORT: String(PORT),
-              MQTT_PORT: String(E2E_MQTT_PORT),
-              AUTH_DISABLED: 'true',
-              SIM_SERIAL_PREFIX: 'E2E',
-              // The database lives in memory: credentials from an earlier run would only be refused and renewed.
-              SIM_CREDENTIALS_FILE: path.join(tmpdir(), `farola-e2e-credentials-${Date.now()}.json`),
-            },
-          },
-        ]
+      ? [demoStack(PORT, { MQTT_PORT: String(E2E_MQTT_PORT), AUTH_DISABLED: 'true', SIM_SERIAL_PREFIX: 'E2E' })]
       : []),
     ...(runs('signed-in')
       ? [
-          {
-            command: 'node --import tsx scripts/start-demo.ts',
-            cwd: '..',
-            // start-demo starts the server once the identity provider answers: its health means both are up.
-            url: `http://127.0.0.1:${AUTH_PORT}/lighting/api/health`,
-            reuseExistingServer: !process.env['CI'],
-            timeout: 120_000,
-            stdout: 'ignore' as const,
-            stderr: 'pipe' as const,
-            env: {
-              ...commonStackEnv,
-              PORT: String(AUTH_PORT),
-              MQTT_PORT: String(AUTH_MQTT_PORT),
-              AUTH_DISABLED: 'false',
-              // Whatever the caller's environment says, this stack runs its own provider.
-              OAUTH_URL: '',
-              IDP_PORT: String(IDP_PORT),
-              IDP_PUBLIC_URL: E2E_IDP_URL,
-              IDP_ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
-              SIM_SERIAL_PREFIX: 'E2EAUTH',
-              SIM_CREDENTIALS_FILE: path.join(tmpdir(), `farola-e2e-auth-credentials-${Date.now()}.json`),
-            },
-          },
+          // start-demo starts the server once the identity provider answers: its health means both are up.
+          demoStack(AUTH_PORT, {
+            MQTT_PORT: String(AUTH_MQTT_PORT),
+            AUTH_DISABLED: 'false',
+            // Whatever the caller's environment says, this stack runs its own provider.
+            OAUTH_URL: '',
+            IDP_PORT: String(IDP_PORT),
+            IDP_PUBLIC_URL: E2E_IDP_URL,
+            IDP_ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
+            SIM_SERIAL_PREFIX: 'E2EAUTH',
+          }),
         ]
       : []),
   ],

@@ -1,46 +1,18 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DEMO_PROJECT_ID, MAX_PROVISION_BATCH, topics } from '@farola/protocol';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uniqueSerial } from '../../testing/harness';
-
-/** A realm's key set served as Keycloak serves it, and tokens signed with its key (as in stream-permissions.test.ts). */
-async function realm() {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((req, res) => {
-    if (req.url !== '/realms/farola/protocol/openid-connect/certs') return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sign = (sub: string, roles: string[]) =>
-    new SignJWT({ preferred_username: sub, azp: 'console', resource_access: { console: { roles } } })
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-      .setIssuer(`${url}/realms/farola`)
-      .setSubject(sub)
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(privateKey);
-  return { url, sign, close: () => server.close() };
-}
+import { startTestRealm, type TestRealm } from '../../testing/test-realm';
 
 describe('provisioning devices and gateways', () => {
   let h: Harness;
-  let idp: Awaited<ReturnType<typeof realm>>;
+  let idp: TestRealm;
   let admin: string;
   let viewer: string;
   let outsider: string;
   beforeAll(async () => {
-    idp = await realm();
-    h = await startHarness({
-      AUTH_DISABLED: 'false',
-      OAUTH_URL: idp.url,
-      OAUTH_REALM: 'farola',
-      OAUTH_CLIENT_ID: 'console',
-    });
+    idp = await startTestRealm();
+    h = await startHarness(idp.env);
     admin = await idp.sign('admin-1', ['admin']);
     viewer = await idp.sign('viewer-1', ['view-devices']);
     // May provision devices, but is a member of no project: sees none.
