@@ -66,8 +66,11 @@ async function openUserMenu(page: Page) {
 
 test("admin signs in on the provider's login page and sees the map with the fleet", async ({ page }) => {
   await openMapAs(page, 'admin');
-  await expect(page.getByTestId('fleet-summary')).toContainText(/60 devices/);
-  await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(60);
+  // The first test on a freshly started stack: the simulator may still be provisioning its fleet.
+  await expect(page.getByTestId('fleet-summary')).toContainText(/60 devices/, { timeout: 45_000 });
+  await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(60, {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('user-menu')).toContainText('Ada Admin');
 });
 
