@@ -17,7 +17,10 @@ export const numberEnv = (name: string, fallback: number): number => Number(proc
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Health {
+  /** Provisioned devices, registered or not. */
   devices: number;
+  /** Devices connected now: registered over MQTT and not gone. */
+  connectedDevices: number;
   mqtt: { accepted: number; received: number; rejected: number };
 }
 

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   await stack.startServer();
   stack.startFleet({ devices: DEVICES, gatewaySize: GATEWAY_SIZE, intervalS: INTERVAL_S });
   console.log(`Waiting for ${DEVICES} devices to register…`);
-  await waitFor('the fleet', async () => ((await stack.health())?.devices ?? 0) >= DEVICES, 600);
+  await waitFor('the fleet', async () => ((await stack.health())?.connectedDevices ?? 0) >= DEVICES, 600);
 
   const latencies: number[] = [];
   let measuring = false;

@@ -121,7 +121,7 @@ runBench(stack, async () => {
   await stack.startServer();
   stack.startFleet({ devices: DEVICES, gatewaySize: GATEWAY_SIZE, intervalS: INTERVAL_S });
   console.log(`Waiting for ${DEVICES} devices to register…`);
-  await waitFor('the fleet', async () => ((await stack.health())?.devices ?? 0) >= DEVICES, 900);
+  await waitFor('the fleet', async () => ((await stack.health())?.connectedDevices ?? 0) >= DEVICES, 900);
 
   const fleet = (await get<FleetList>('/v1/fleet')).body;
   const projectIds = [...new Set(fleet.items.map((device) => device.projectId))];

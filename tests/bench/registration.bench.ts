@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   while (registered < DEVICES) {
     if (Date.now() - startedAt > TIMEOUT_S * 1000) break;
     await sleep(POLL_MS);
-    registered = (await stack.health())?.devices ?? registered;
+    registered = (await stack.health())?.connectedDevices ?? registered;
     if (registered > 0) firstAt ??= Date.now() - startedAt;
     peakRss = Math.max(peakRss, processUsage(server).rssMiB);
     while (tenths.length < 10 && registered >= tenth * (tenths.length + 1)) tenths.push(Date.now() - startedAt);

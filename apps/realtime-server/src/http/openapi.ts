@@ -15,6 +15,7 @@ export const HealthSchema = z
         storage: z.object({ pending: z.number().int(), quarantined: z.number().int() }),
         uptimeSeconds: z.number(),
         devices: z.number().int(),
+        connectedDevices: z.number().int(),
         sockets: z.number().int(),
         mqtt: z.object({
           received: z.number().int(),

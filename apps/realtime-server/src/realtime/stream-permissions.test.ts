@@ -173,6 +173,7 @@ describe('realtime permissions', () => {
       deviceLink: { connected: true },
       mqtt: { received: expect.any(Number) },
       devices: expect.any(Number),
+      connectedDevices: expect.any(Number),
     });
   });
 });

@@ -56,4 +56,11 @@ export class DeviceIndex {
   get size(): number {
     return this.byId.size;
   }
+
+  /** How many devices are connected now (a provisioned device that never announced itself is not). */
+  connectedCount(): number {
+    let connected = 0;
+    for (const connection of this.connections.values()) if (connection.connected) connected += 1;
+    return connected;
+  }
 }

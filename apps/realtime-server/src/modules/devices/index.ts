@@ -102,6 +102,7 @@ export const devicesModule: FarolaModule = {
       ],
       health: {
         devices: () => index.size,
+        connectedDevices: () => index.connectedCount(),
         // Device messages refused for who sent them: unprovisioned registrations, gateways speaking for others.
         ingestRefused: () => ({ ...ingest.refusals }),
         // The write-behind: rows waiting to be written, rows the database refused and were set aside.
