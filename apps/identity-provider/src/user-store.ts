@@ -1,16 +1,8 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { Role } from '@farola/protocol';
+import type { DemoIdentity } from '@farola/protocol';
 
-/** A user of the realm as the provider keeps it: profile, client roles, and a password hash. */
-export interface RealmUser {
-  id: string;
-  username: string;
-  givenName: string;
-  familyName: string;
-  email: string;
-  locale: string;
-  roles: readonly Role[];
-}
+/** A user of the realm as the provider keeps it: profile and client roles (its password hash apart). */
+export type RealmUser = Omit<DemoIdentity, 'projects'>;
 
 interface StoredUser extends RealmUser {
   salt: Buffer;
