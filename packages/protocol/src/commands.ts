@@ -109,3 +109,18 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
 export function supportsCommand(vendor: Vendor, deviceType: DeviceType, command: CommandName): boolean {
   return SUPPORTED_COMMANDS[vendor][deviceType].includes(command);
 }
+
+/**
+ * Commands refused at once while the device is disconnected, with the catalogue's message (spec §8
+ * 'Device not connected to update' / '… to reset'): a firmware change or a reset must not wait in
+ * a queue to surprise whoever sees the device come back. Other commands are queued and retried.
+ */
+export const REFUSED_WHILE_DISCONNECTED: Partial<
+  Record<CommandName, 'DEVICE_NOT_CONNECTED_TO_UPDATE' | 'DEVICE_NOT_CONNECTED_TO_RESET'>
+> = {
+  upgrade: 'DEVICE_NOT_CONNECTED_TO_UPDATE',
+  downgrade: 'DEVICE_NOT_CONNECTED_TO_UPDATE',
+  reboot: 'DEVICE_NOT_CONNECTED_TO_RESET',
+  factoryReset: 'DEVICE_NOT_CONNECTED_TO_RESET',
+  resetInstallation: 'DEVICE_NOT_CONNECTED_TO_RESET',
+};

@@ -42,6 +42,45 @@ describe('commands and queued requests', () => {
     expect((await h.api('/v1/devices/not-a-uuid')).body.error.code).toBe('INVALID_ID');
   });
 
+  it("refuses a command the device's family lacks before queueing it, and the device hears nothing", async () => {
+    const serial = uniqueSerial('VEGA');
+    const id = await h.register(serial, { vendor: 'vega' });
+    const before = (await h.api(`/v1/queued-requests?deviceId=${id}`)).body.total;
+    const heard = downs.length;
+    const refused = await command(id, { command: 'dimmingCheck' });
+    expect(refused).toEqual({
+      status: 405,
+      body: {
+        error: {
+          code: 'UNABLE_TO_EXECUTE_COMMAND_METHOD_NOT_ALLOWED',
+          message: 'Unable to execute command METHOD_NOT_ALLOWED',
+        },
+      },
+    });
+    expect((await h.api(`/v1/queued-requests?deviceId=${id}`)).body.total).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(downs.slice(heard).filter((down) => down.command === 'dimmingCheck')).toEqual([]);
+  });
+
+  it('refuses a firmware change or a reset of a disconnected device, and still queues a switch for it', async () => {
+    const serial = uniqueSerial('OFFLINE');
+    const id = await h.register(serial);
+    await h.publish(serial, 'connection', { connected: false, ts: new Date().toISOString() });
+    await expect.poll(async () => (await h.api(`/v1/devices/${id}`)).body.connected).toBe(false);
+    const upgrade = await command(id, { command: 'upgrade' });
+    expect(upgrade).toMatchObject({ status: 409, body: { error: { code: 'DEVICE_NOT_CONNECTED_TO_UPDATE' } } });
+    for (const reset of ['reboot', 'factoryReset']) {
+      const answer = await command(id, { command: reset });
+      expect(answer).toMatchObject({
+        status: 409,
+        body: { error: { code: 'DEVICE_NOT_CONNECTED_TO_RESET', message: 'Device not connected to reset' } },
+      });
+    }
+    expect((await h.api(`/v1/queued-requests?deviceId=${id}`)).body.total).toBe(0);
+    // A switch waits for the device (and is retried), as before.
+    expect((await command(id, { command: 'switchOff' })).status).toBe(202);
+  });
+
   it('answers a malformed JSON body with VALIDATION_FAILED', async () => {
     const id = await h.register(uniqueSerial('JSON'));
     const { status, body } = await h.api(`/v1/devices/${id}/commands`, { method: 'POST', body: '{"command":' });

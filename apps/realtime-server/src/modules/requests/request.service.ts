@@ -1,4 +1,11 @@
-import type { CommandRequest, Page, QueuedRequest, QueuedRequestListQuery } from '@farola/protocol';
+import {
+  type CommandRequest,
+  type Page,
+  type QueuedRequest,
+  type QueuedRequestListQuery,
+  REFUSED_WHILE_DISCONNECTED,
+  supportsCommand,
+} from '@farola/protocol';
 import type { User } from '../../auth/user';
 import { inProjectScope } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
@@ -18,11 +25,21 @@ export class RequestService {
     },
   ) {}
 
+  /**
+   * Queues a command for a visible device. What cannot work is refused before anything is queued:
+   * a command the device's family and kind lack (METHOD_NOT_ALLOWED, as the device itself would
+   * answer), and a firmware change or reset while the device is disconnected.
+   */
   async submit(user: User, deviceId: string, body: CommandRequest): Promise<QueuedRequest> {
     const device = this.deps.index.id(deviceId);
     if (!device || !inProjectScope(await this.deps.projects.scope(user), device.projectId)) {
       throw new DomainError('DEVICE_NOT_FOUND');
     }
+    if (!supportsCommand(device.vendor, device.deviceType, body.command)) {
+      throw new DomainError('UNABLE_TO_EXECUTE_COMMAND_METHOD_NOT_ALLOWED');
+    }
+    const refusal = REFUSED_WHILE_DISCONNECTED[body.command];
+    if (refusal && !this.deps.index.connection(device.id)?.connected) throw new DomainError(refusal);
     return this.deps.queue.submit(device, body, user.username);
   }
 
