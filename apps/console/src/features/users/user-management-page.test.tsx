@@ -312,12 +312,14 @@ describe('the user management screen', () => {
     });
     renderPage();
     const section = await selectUser('outsider');
-    const remove = await section.findByRole('button', { name: 'Remove the permission on North districts' });
-    await act(async () => fireEvent.click(remove));
+    // The button is looked up before each click: the section may have re-rendered it meanwhile.
+    const remove = () => section.findByRole('button', { name: 'Remove the permission on North districts' });
+    await act(async () => fireEvent.click(await remove()));
     await act(async () => fireEvent.click(within(await screen.findByRole('alertdialog')).getByText('Cancel')));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls(fetchMock, 'DELETE', '/permissions')).toHaveLength(0);
 
-    await act(async () => fireEvent.click(remove));
+    await act(async () => fireEvent.click(await remove()));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('outsider will no longer have access to North districts');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' })));
