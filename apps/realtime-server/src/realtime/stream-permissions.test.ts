@@ -53,20 +53,7 @@ describe('realtime permissions', () => {
 
   async function registerDevice(): Promise<{ serial: string; id: string }> {
     const serial = uniqueSerial('PERM');
-    await h.provision(serial);
-    await h.publish(serial, 'connection', {
-      connected: true,
-      ts: new Date().toISOString(),
-      registration: { deviceType: 'light-point-controller', vendor: 'orion' },
-    });
-    let id = '';
-    await expect
-      .poll(async () => {
-        id = (await h.api(`/v1/fleet?q=${serial}`, as(adminToken))).body.items[0]?.deviceId ?? '';
-        return id;
-      })
-      .not.toBe('');
-    return { serial, id };
+    return { serial, id: await h.register(serial, {}, adminToken) };
   }
 
   it('refuses a socket without a valid token', async () => {

@@ -51,10 +51,14 @@ export interface Harness {
     serial: string,
     registration?: Partial<NonNullable<UpConnectionMessage['registration']>>,
   ) => Promise<string>;
-  /** Provisions a device behind the harness gateway and announces it; resolves with its id once it is registered. */
+  /**
+   * Provisions a device behind the harness gateway and announces it; resolves with its id once it
+   * is registered. With sign-in on, `token` is whose device list shows it (an admin's).
+   */
   register: (
     serial: string,
     registration?: Partial<NonNullable<UpConnectionMessage['registration']>>,
+    token?: string,
   ) => Promise<string>;
   close: () => Promise<void>;
 }
@@ -161,12 +165,12 @@ export async function startHarness(env: Record<string, string> = {}, options: St
       });
       return Object.assign(socket, { session });
     },
-    register: async (serial, registration = {}) => {
+    register: async (serial, registration = {}, token) => {
       if (authDisabled) await (watcher ??= watch());
       const announced = { deviceType: 'light-point-controller', vendor: 'orion', ...registration } as const;
       await provision(serial, announced);
       await publish(serial, 'connection', { connected: true, ts: new Date().toISOString(), registration: announced });
-      const id = await waitForDevice(api, serial);
+      const id = await waitForDevice(api, serial, token);
       if (authDisabled) await until(() => registered.has(id), `the registration push of ${serial}`);
       return id;
     },
@@ -182,10 +186,11 @@ export async function startHarness(env: Record<string, string> = {}, options: St
  * Polls the device list until the serial number shows up, and returns the device id. The deadline is
  * generous because a shared broker (the machine's Mosquitto) may be carrying other fleets' traffic.
  */
-async function waitForDevice(api: Harness['api'], serial: string, timeoutMs = 20_000): Promise<string> {
+async function waitForDevice(api: Harness['api'], serial: string, token?: string, timeoutMs = 20_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
+  const init = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
   while (Date.now() < deadline) {
-    const { body } = await api(`/v1/devices?q=${encodeURIComponent(serial)}`);
+    const { body } = await api(`/v1/devices?q=${encodeURIComponent(serial)}`, init);
     const found = (body.items as { id: string; serialNumber: string }[]).find((d) => d.serialNumber === serial);
     if (found) return found.id;
     await new Promise((resolve) => setTimeout(resolve, 50));

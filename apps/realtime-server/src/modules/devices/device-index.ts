@@ -12,6 +12,8 @@ export class DeviceIndex {
   private readonly byId = new Map<string, DeviceIndexEntry>();
   private readonly connections = new Map<string, KnownConnection>();
   private readonly byProject = new Map<string, Map<string, DeviceIndexEntry>>();
+  /** How many of `connections` say connected, kept as they change (health reads it). */
+  private connected = 0;
 
   constructor(entries: readonly DeviceIndexEntry[] = []) {
     for (const entry of entries) this.add(entry);
@@ -23,7 +25,7 @@ export class DeviceIndex {
     let project = this.byProject.get(entry.projectId);
     if (!project) this.byProject.set(entry.projectId, (project = new Map()));
     project.set(entry.id, entry);
-    if (entry.connection) this.connections.set(entry.id, entry.connection);
+    if (entry.connection) this.setConnection(entry.id, entry.connection);
   }
 
   serial(serialNumber: string): DeviceIndexEntry | undefined {
@@ -40,6 +42,8 @@ export class DeviceIndex {
   }
 
   setConnection(id: string, connection: KnownConnection): void {
+    if (this.connections.get(id)?.connected) this.connected -= 1;
+    if (connection.connected) this.connected += 1;
     this.connections.set(id, connection);
   }
 
@@ -59,8 +63,6 @@ export class DeviceIndex {
 
   /** How many devices are connected now (a provisioned device that never announced itself is not). */
   connectedCount(): number {
-    let connected = 0;
-    for (const connection of this.connections.values()) if (connection.connected) connected += 1;
-    return connected;
+    return this.connected;
   }
 }

@@ -68,18 +68,7 @@ describe('the access matrix: every route × role × project', () => {
 
   async function register(project: string): Promise<{ id: string; serial: string; project: string }> {
     const serial = uniqueSerial('MATRIX');
-    await h.provision(serial, { projectId: project });
-    await h.publish(serial, 'connection', {
-      connected: true,
-      ts: new Date().toISOString(),
-      registration: { deviceType: 'light-point-controller', vendor: 'orion' },
-    });
-    for (let tries = 0; tries < 400; tries += 1) {
-      const id: string | undefined = (await h.api(`/v1/fleet?q=${serial}`, as('admin'))).body.items[0]?.deviceId;
-      if (id) return { id, serial, project };
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`${serial} did not register`);
+    return { id: await h.register(serial, { projectId: project }, tokens.admin), serial, project };
   }
 
   beforeAll(async () => {

@@ -67,8 +67,7 @@ export class UserService {
   /** The user's permissions on the projects the caller administers. */
   async permissions(user: User, userId: string): Promise<UserPermissions> {
     const administered = await this.administered(user);
-    const target = await this.deps.users.get(userId);
-    if (!target) throw new DomainError('NOT_FOUND', undefined, 'User not found');
+    const target = await this.target(userId);
     return { user: target, permissions: await this.permissionsOn(userId, user, administered) };
   }
 
@@ -78,8 +77,7 @@ export class UserService {
    */
   async grant(user: User, userId: string, grant: GrantPermission): Promise<UserPermissions> {
     const administered = await this.administered(user, grant.projectId);
-    const target = await this.deps.users.get(userId);
-    if (!target) throw new DomainError('NOT_FOUND', undefined, 'User not found');
+    const target = await this.target(userId);
     if ((await this.deps.users.roleOn(userId, grant.projectId)) === grant.role)
       throw new DomainError('USER_ROLE_EXISTS');
     await this.deps.users.setRole(userId, grant.projectId, grant.role);
@@ -89,13 +87,18 @@ export class UserService {
 
   async revoke(user: User, userId: string, projectId: string): Promise<UserPermissions> {
     const administered = await this.administered(user, projectId);
-    const target = await this.deps.users.get(userId);
-    if (!target) throw new DomainError('NOT_FOUND', undefined, 'User not found');
+    const target = await this.target(userId);
     if (!(await this.deps.users.removeRole(userId, projectId))) {
       throw new DomainError('NOT_FOUND', undefined, 'The user holds no permission on this project');
     }
     await this.deps.accessChanged(userId);
     return { user: target, permissions: await this.permissionsOn(userId, user, administered) };
+  }
+
+  private async target(userId: string): Promise<DirectoryUser> {
+    const target = await this.deps.users.get(userId);
+    if (!target) throw new DomainError('NOT_FOUND', undefined, 'User not found');
+    return target;
   }
 
   private permissionsOn(userId: string, caller: User, administered: string[]): Promise<ProjectPermission[]> {

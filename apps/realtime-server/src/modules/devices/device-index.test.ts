@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DeviceIndex } from './device-index';
+import type { DeviceIndexEntry } from './device.repository';
+
+const entry = (id: string, connected?: boolean): DeviceIndexEntry => ({
+  id,
+  serialNumber: `S-${id}`,
+  projectId: '00000000-0000-4000-8000-000000000001',
+  deviceType: 'light-point-controller',
+  vendor: 'orion',
+  gatewayId: null,
+  ...(connected === undefined ? {} : { connection: { connected, since: '2026-11-23T10:00:00.000Z' } }),
+  name: id,
+  status: 'ready',
+  latitude: null,
+  longitude: null,
+  switchedOn: null,
+  attributesAt: null,
+});
+
+describe('the device index', () => {
+  it('counts connected devices as their connections change, not provisioned ones that never spoke', () => {
+    const index = new DeviceIndex([entry('a', true), entry('b', false), entry('c')]);
+    expect(index.connectedCount()).toBe(1);
+    index.setConnection('b', { connected: true, since: '2026-11-23T10:01:00.000Z' });
+    index.setConnection('a', { connected: true, since: '2026-11-23T10:02:00.000Z' });
+    expect(index.connectedCount()).toBe(2);
+    index.setConnection('a', { connected: false, since: '2026-11-23T10:03:00.000Z' });
+    expect(index.connectedCount()).toBe(1);
+  });
+});
