@@ -13,7 +13,7 @@ import {
   round,
   sunOf,
 } from './metering';
-import { runtimeRandom as random } from './random';
+import type { Random } from './random';
 import { type AstroOffsets, calendarLevel, type CalendarRule, isNight, localMinutesOfDay } from './schedule';
 
 /** The controller's own electronics, in W, on top of the circuits it feeds. */
@@ -33,11 +33,12 @@ export interface Cabinet extends MeteredState {
   calendar: CalendarRule[] | null;
 }
 
-export function createCabinet(spec: DeviceSpec, nowMs: number): Cabinet {
+export function createCabinet(spec: DeviceSpec, nowMs: number, random: Random): Cabinet {
   const outputs = Array.from({ length: spec.outputCount ?? 2 }, (_, i) => ({ index: i + 1, override: null }));
   return {
     kind: 'cabinet',
     spec,
+    random,
     lightPoints: [],
     outputs,
     astro: { sunriseOffsetMinutes: 0, sunsetOffsetMinutes: 0 },
@@ -68,9 +69,9 @@ function outputMode(cabinet: Cabinet, output: OutputRuntime): OutputMode {
 }
 
 /** Integrates energy up to `nowMs`, then takes the feeding light points' power as the new load. */
-export function advanceCabinet(cabinet: Cabinet, nowMs: number, speed: number): void {
+export function advanceCabinet(cabinet: Cabinet, nowMs: number): void {
   // The controller's electronics run around the clock, so every hour counts as operating.
-  integrateMeter(cabinet, nowMs, speed, true);
+  integrateMeter(cabinet, nowMs, true);
   driftVoltage(cabinet, 0.3);
   cabinet.powerW = cabinet.lightPoints.reduce((sum, lightPoint) => sum + lightPoint.powerW, SELF_CONSUMPTION_W);
 }
@@ -82,7 +83,7 @@ export function cabinetLiveValues(cabinet: Cabinet, nowMs: number): AttributeVal
     mode: outputMode(cabinet, output),
   }));
   const loaded = cabinet.powerW > SELF_CONSUMPTION_W * 2;
-  const powerFactor = loaded ? random.between(0.93, 0.97) : random.between(0.6, 0.7);
+  const powerFactor = loaded ? cabinet.random.between(0.93, 0.97) : cabinet.random.between(0.6, 0.7);
   return {
     outputs,
     poweredOn: outputs.some((output) => output.on),
@@ -98,7 +99,7 @@ export function cabinetLiveValues(cabinet: Cabinet, nowMs: number): AttributeVal
 }
 
 export function cabinetFullValues(cabinet: Cabinet, nowMs: number): AttributeValues {
-  cabinet.signalStrength = Math.min(-50, Math.max(-110, cabinet.signalStrength + random.int(-1, 1)));
+  cabinet.signalStrength = Math.min(-50, Math.max(-110, cabinet.signalStrength + cabinet.random.int(-1, 1)));
   return {
     ...cabinetLiveValues(cabinet, nowMs),
     ipAddresses: cabinet.spec.ip ? [cabinet.spec.ip] : [],

@@ -31,12 +31,12 @@ function switchTo(on: boolean): CommandHandler {
     const { output } = paramsOf<'switchOn'>(ctx);
     await ctx.step();
     ctx.progress(60);
-    if (device.kind === 'light-point') switchLightPoint(device, on, Date.now());
+    if (device.kind === 'light-point') switchLightPoint(device, on, ctx.now());
     else {
       if (output !== undefined && !device.outputs.some((candidate) => candidate.index === output)) {
         throw new CommandError('NOT_ACCEPTABLE', `Output ${output} does not exist on this cabinet`);
       }
-      switchCabinet(device, on, Date.now(), output);
+      switchCabinet(device, on, ctx.now(), output);
     }
     ctx.publishChanges();
     await ctx.step();

@@ -5,8 +5,8 @@ import {
   supportsCommand,
   type UpCommandMessage,
 } from '@farola/protocol';
+import type { SimClock } from './clock';
 import type { SimDevice } from './device';
-import { runtimeRandom as random } from './random';
 
 /** A command the device cannot carry out; it ends the request as ERROR with this code. */
 export class CommandError extends Error {
@@ -23,8 +23,10 @@ export interface CommandContext {
   device: SimDevice;
   params: Record<string, unknown>;
   progress(percent: number): void;
-  /** Waits `realMs` of device time (shortened by SIM_SPEED). */
-  pause(realMs: number): Promise<void>;
+  /** The device's clock: simulated time in epoch ms. */
+  now(): number;
+  /** Waits `simulatedMs` of device time (shortened on the wall clock by SIM_SPEED). */
+  pause(simulatedMs: number): Promise<void>;
   /** A realistic step latency, 0.3–1.5 s of device time. */
   step(): Promise<void>;
   /** Publishes the device's changed values (and those of the light points a cabinet feeds). */
@@ -35,7 +37,7 @@ export type CommandHandler = (ctx: CommandContext) => Promise<void>;
 
 export interface RunnerHooks {
   errorRate: number;
-  speed: number;
+  clock: SimClock;
   handlers: Record<DownCommandMessage['command'], CommandHandler>;
   send(device: SimDevice, message: UpCommandMessage): void;
   publishChanges(device: SimDevice): void;
@@ -83,13 +85,14 @@ export class CommandRunner {
 
   private async run(device: SimDevice, request: DownCommandMessage, state: UpCommandMessage): Promise<void> {
     const { hooks } = this;
-    const pause = (ms: number) => hooks.delay(ms / hooks.speed);
+    const pause = (ms: number) => hooks.delay(hooks.clock.realMs(ms));
     const ctx: CommandContext = {
       device,
       params: request.params,
       progress: (percent) => this.update(device, state, { progress: Math.max(state.progress, Math.min(99, percent)) }),
+      now: () => hooks.clock.now(),
       pause,
-      step: () => pause(random.between(300, 1500)),
+      step: () => pause(device.random.between(300, 1500)),
       publishChanges: () => hooks.publishChanges(device),
     };
     try {
@@ -117,6 +120,7 @@ export class CommandRunner {
     }
     ctx.params = params.data;
     await ctx.step();
+    const { random } = ctx.device;
     ctx.progress(random.int(5, 20));
     if (random.chance(this.hooks.errorRate)) {
       await ctx.step();

@@ -6,9 +6,10 @@ import { advanceLightPoint, type LightPoint, lightPointFullValues, lightPointLiv
 /** Either kind of simulated device; `kind` tells them apart. */
 export type SimDevice = LightPoint | Cabinet;
 
-export function advanceDevice(device: SimDevice, nowMs: number, speed: number): void {
-  if (device.kind === 'light-point') advanceLightPoint(device, nowMs, speed);
-  else advanceCabinet(device, nowMs, speed);
+/** Brings the device's meters up to `nowMs`, a moment of simulated time. */
+export function advanceDevice(device: SimDevice, nowMs: number): void {
+  if (device.kind === 'light-point') advanceLightPoint(device, nowMs);
+  else advanceCabinet(device, nowMs);
 }
 
 export function liveValues(device: SimDevice, nowMs: number): AttributeValues {

@@ -8,10 +8,12 @@ import type {
 } from '@farola/protocol';
 import { topics } from '@farola/protocol';
 import { createCabinet } from './cabinet';
+import type { SimClock } from './clock';
 import { advanceDevice, fullValues, liveValues, registrationOf, type SimDevice } from './device';
 import type { DeviceSpec } from './layout';
 import { createLightPoint } from './light-point';
 import type { MqttLink } from './link';
+import { seededRandom } from './random';
 
 /** What the fleet tells its callers about each device. */
 export interface FleetDeviceInfo {
@@ -41,10 +43,14 @@ export interface FleetDevice {
 const FULL_REPORT_EVERY = 6;
 
 /** Builds the devices of a layout and wires light points to the cabinets that feed them. */
-export function createDevices(specs: readonly DeviceSpec[], nowMs: number): SimDevice[] {
-  const devices = specs.map((spec) =>
-    spec.deviceType === 'light-point-controller' ? createLightPoint(spec, nowMs) : createCabinet(spec, nowMs),
-  );
+export function createDevices(specs: readonly DeviceSpec[], nowMs: number, seed: string): SimDevice[] {
+  const devices = specs.map((spec) => {
+    // Each device draws from its own stream, so its behaviour does not depend on the others' timing.
+    const random = seededRandom(`${seed}:${spec.serialNumber}`);
+    return spec.deviceType === 'light-point-controller'
+      ? createLightPoint(spec, nowMs, random)
+      : createCabinet(spec, nowMs, random);
+  });
   const cabinets = new Map(devices.flatMap((d) => (d.kind === 'cabinet' ? [[d.spec.serialNumber, d] as const] : [])));
   for (const device of devices) {
     if (device.kind !== 'light-point' || device.spec.cabinetSerial === undefined) continue;
@@ -76,28 +82,31 @@ export function farewellOf(entry: FleetDevice): { topic: string; message: UpConn
   };
 }
 
-/** Brings the device's meters up to now, then publishes the values `valuesOf` picks on `up/attributes`. */
+/**
+ * Brings the device's meters up to the simulated now, then publishes the values `valuesOf` picks on
+ * `up/attributes`, stamped with the wall-clock time they are sent.
+ */
 function publishAttributes(
   entry: FleetDevice,
-  speed: number,
+  clock: SimClock,
   valuesOf: (device: SimDevice, nowMs: number) => AttributeValues,
 ): void {
-  const now = Date.now();
-  advanceDevice(entry.device, now, speed);
-  const message: UpAttributesMessage = { ts: new Date(now).toISOString(), values: valuesOf(entry.device, now) };
+  const now = clock.now();
+  advanceDevice(entry.device, now);
+  const message: UpAttributesMessage = { ts: new Date().toISOString(), values: valuesOf(entry.device, now) };
   entry.link.publish(topics.up(entry.device.spec.serialNumber, 'attributes'), message);
 }
 
 /** A periodic report: full every few reports, else the live electrical and switching values. */
-export function report(entry: FleetDevice, speed: number, forceFull = false): void {
+export function report(entry: FleetDevice, clock: SimClock, forceFull = false): void {
   const full = forceFull || entry.reports % FULL_REPORT_EVERY === 0;
-  publishAttributes(entry, speed, full ? fullValues : liveValues);
+  publishAttributes(entry, clock, full ? fullValues : liveValues);
   entry.reports += 1;
 }
 
 /** After a command: the values it changed, right away. */
-export function publishChanges(entry: FleetDevice, speed: number): void {
-  publishAttributes(entry, speed, (device, nowMs) => ({
+export function publishChanges(entry: FleetDevice, clock: SimClock): void {
+  publishAttributes(entry, clock, (device, nowMs) => ({
     ...liveValues(device, nowMs),
     firmwareVersion: device.firmwareVersion,
   }));

@@ -1,10 +1,11 @@
 import type { MqttCredentials } from '@farola/protocol';
 import type { Logger } from 'pino';
+import type { SimClock } from './clock';
 import type { FleetOptions } from './config';
 import type { SimDevice } from './device';
 import { type FleetDevice, raiseAlarm, report } from './fleet-device';
 import { MqttLink } from './link';
-import { type Random, runtimeRandom as random } from './random';
+import type { Random } from './random';
 import { ReportWheel } from './report-wheel';
 
 const TICK_MS = 100;
@@ -56,13 +57,17 @@ export function createLinks(
 
 interface LoopState {
   options: FleetOptions;
+  clock: SimClock;
   links: readonly MqttLink[];
   entries: readonly FleetDevice[];
   isStopped: () => boolean;
+  /** Fleet-wide draws: report slots and connection drops. */
+  random: Random;
 }
 
 /** Cabinet doors: rarely opened by a maintainer, closed again a few simulated minutes later. */
 function checkDoor(entry: FleetDevice, options: FleetOptions, nowMs: number): void {
+  // `nowMs` is simulated time.
   if (entry.device.kind !== 'cabinet') return;
   if (entry.doorOpenUntil !== null) {
     if (nowMs < entry.doorOpenUntil) return;
@@ -71,8 +76,9 @@ function checkDoor(entry: FleetDevice, options: FleetOptions, nowMs: number): vo
     return;
   }
   const simulatedHours = (options.reportIntervalSeconds * options.speed) / 3600;
+  const { random } = entry.device;
   if (!random.chance(1 - Math.exp(-DOOR_OPENINGS_PER_HOUR * simulatedHours))) return;
-  entry.doorOpenUntil = nowMs + (random.between(2, 15) * 60_000) / options.speed;
+  entry.doorOpenUntil = nowMs + random.between(2, 15) * 60_000;
   raiseAlarm(entry, 'cabinetDoorOpen', true);
 }
 
@@ -88,7 +94,7 @@ export function injectDrops(
   links: readonly DroppableLink[],
   options: Pick<FleetOptions, 'dropRatePerHour' | 'speed'>,
   elapsedMs: number,
-  rng: Random = random,
+  rng: Random,
 ): void {
   const hazard = (options.dropRatePerHour * elapsedMs * options.speed) / 3_600_000;
   if (!(hazard > 0)) return;
@@ -104,7 +110,7 @@ export function injectDrops(
  * The fleet's single timer: opens connections in batches, then on every tick reports the devices
  * whose slot came round and injects connection drops.
  */
-export function startLoop({ options, links, entries, isStopped }: LoopState): NodeJS.Timeout {
+export function startLoop({ options, clock, links, entries, isStopped, random }: LoopState): NodeJS.Timeout {
   let lastTick = Date.now();
   const wheel = new ReportWheel<FleetDevice>(options.reportIntervalSeconds * 1000, lastTick, TICK_MS);
   entries.forEach((entry, index) => wheel.add(entry, (index + random.next()) / entries.length));
@@ -117,10 +123,10 @@ export function startLoop({ options, links, entries, isStopped }: LoopState): No
     for (const entry of wheel.due(now)) {
       // A device's first report goes out when it connects; the wheel takes over from there.
       if (!entry.online || entry.reports === 0 || !entry.link.connected) continue;
-      report(entry, options.speed);
-      checkDoor(entry, options, now);
+      report(entry, clock);
+      checkDoor(entry, options, clock.now());
     }
-    injectDrops(links, options, now - lastTick);
+    injectDrops(links, options, now - lastTick, random);
     lastTick = now;
   }, TICK_MS);
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { parseTopic, topics } from '@farola/protocol';
+import { SimClock } from './clock';
 import { createCommandHandlers } from './command-handlers';
 import { CommandRunner } from './command-runner';
 import type { FleetOptions } from './config';
@@ -8,7 +9,7 @@ import { parseDownMessage } from './down-message';
 import { announce, farewellOf, type FleetDevice, publishChanges, raiseAlarm, report } from './fleet-device';
 import { createLinks, type LinkAuth, startLoop } from './fleet-loop';
 import type { MqttLink } from './link';
-import { runtimeRandom as random } from './random';
+import { seededRandom } from './random';
 
 type Farewell = ReturnType<typeof farewellOf>;
 
@@ -31,6 +32,8 @@ export class FleetRuntime {
     private readonly logger: Logger,
     devices: readonly SimDevice[],
     auth: LinkAuth | null = null,
+    /** Simulated time, SIM_SPEED times faster than the wall clock. */
+    readonly clock: SimClock = new SimClock(options.speed),
   ) {
     this.ready = new Promise<void>((resolve) => (this.markReady = resolve));
     this.runner = this.createRunner();
@@ -46,9 +49,11 @@ export class FleetRuntime {
     if (this.entries.size === 0) this.markReady();
     this.loop = startLoop({
       options,
+      clock: this.clock,
       links: this.links,
       entries: [...this.entries.values()],
       isStopped: () => this.stopped,
+      random: seededRandom(`${options.seed}:fleet`),
     });
   }
 
@@ -105,7 +110,7 @@ export class FleetRuntime {
     entry.online = true;
     announce(entry, true);
     if (entry.reports === 0) this.firstReports += 1;
-    report(entry, this.options.speed, true);
+    report(entry, this.clock, true);
     if (entry.resetPending) {
       entry.resetPending = false;
       raiseAlarm(entry, 'deviceReset', true);
@@ -118,7 +123,7 @@ export class FleetRuntime {
     if (!entry || this.stopped) return;
     entry.online = false;
     entry.resetPending = device.kind === 'cabinet';
-    const backInMs = random.between(3000, 8000) / this.options.speed;
+    const backInMs = this.clock.realMs(device.random.between(3000, 8000));
     // A device alone on its connection reboots by dropping it; on a shared gateway the others stay up.
     if (entry.link.options.serials.length === 1) {
       await entry.link.restart([farewellOf(entry)], backInMs);
@@ -141,10 +146,9 @@ export class FleetRuntime {
   }
 
   private createRunner(): CommandRunner {
-    const { errorRate, speed } = this.options;
     return new CommandRunner({
-      errorRate,
-      speed,
+      errorRate: this.options.errorRate,
+      clock: this.clock,
       handlers: createCommandHandlers({
         reboot: (device) =>
           this.reboot(device).catch((error: unknown) => this.logger.warn({ err: error }, 'reboot failed')),
@@ -164,15 +168,15 @@ export class FleetRuntime {
    */
   private publishChangesOf(device: SimDevice): void {
     if (device.kind === 'cabinet') {
-      const now = Date.now();
+      const now = this.clock.now();
       for (const lightPoint of device.lightPoints) {
         const fed = this.entryOf.get(lightPoint);
-        if (fed?.online) publishChanges(fed, this.options.speed);
-        else advanceDevice(lightPoint, now, this.options.speed);
+        if (fed?.online) publishChanges(fed, this.clock);
+        else advanceDevice(lightPoint, now);
       }
     }
     const entry = this.entryOf.get(device);
-    if (entry) publishChanges(entry, this.options.speed);
+    if (entry) publishChanges(entry, this.clock);
   }
 
   private farewellsByLink(): Map<MqttLink, Farewell[]> {

@@ -118,7 +118,7 @@ describe('a simulated fleet on a real broker', () => {
 
   it("reports a switched-off cabinet's power from its light points' new power, not their last load", async () => {
     // The layout is deterministic: the same options build the same cabinets and light points.
-    const cabinet = createDevices(buildFleetLayout(fleetOptions()), Date.now()).find(
+    const cabinet = createDevices(buildFleetLayout(fleetOptions()), Date.now(), 'fleet-test').find(
       (d): d is Cabinet => d.kind === 'cabinet' && d.lightPoints.some((lp) => lp.spec.operateMode === '006'),
     );
     if (!cabinet) throw new Error('the test fleet has no cabinet feeding a mode 006 light point');

@@ -1,4 +1,5 @@
 import { type Logger, pino } from 'pino';
+import { SimClock } from './clock';
 import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
 import { createDevices, type FleetDeviceInfo, infoOf } from './fleet-device';
 import { gatewayIdOf, type LinkAuth } from './fleet-loop';
@@ -65,7 +66,8 @@ export async function startFleet(overrides: Partial<FleetOptions> & { mqttUrl: s
   const logger = pino({ name: 'fleet-simulator', level: options.logLevel });
   const specs = buildFleetLayout(options);
   const auth = options.provisioning ? await provisionFleet(options, specs, logger) : null;
-  const devices = createDevices(specs, Date.now());
-  const runtime = new FleetRuntime(options, logger, devices, auth);
+  const clock = new SimClock(options.speed);
+  const devices = createDevices(specs, clock.now(), options.seed);
+  const runtime = new FleetRuntime(options, logger, devices, auth, clock);
   return { devices: devices.map(infoOf), ready: runtime.ready, stop: () => runtime.stop() };
 }

@@ -13,7 +13,7 @@ import {
   round,
   sunOf,
 } from './metering';
-import { runtimeRandom as random } from './random';
+import type { Random } from './random';
 import { curveLevel, isNight, localMinutesOfDay, TIMEZONE } from './schedule';
 
 const STANDBY_W = 0.5;
@@ -29,10 +29,11 @@ export interface LightPoint extends MeteredState {
   transientLevel: number | null;
 }
 
-export function createLightPoint(spec: DeviceSpec, nowMs: number): LightPoint {
+export function createLightPoint(spec: DeviceSpec, nowMs: number, random: Random): LightPoint {
   const lightPoint: LightPoint = {
     kind: 'light-point',
     spec,
+    random,
     cabinet: null,
     firmwareVersion: spec.firmwareVersion,
     previousFirmware: null,
@@ -71,15 +72,15 @@ export function isLit(lightPoint: LightPoint, nowMs: number): boolean {
 function samplePower(lightPoint: LightPoint, nowMs: number): number {
   if (!isLit(lightPoint, nowMs)) return STANDBY_W;
   const level = commandedDimming(lightPoint, nowMs);
-  return (lightPoint.spec.nominalPowerW * level * random.between(0.95, 1.02)) / 100 + STANDBY_W;
+  return (lightPoint.spec.nominalPowerW * level * lightPoint.random.between(0.95, 1.02)) / 100 + STANDBY_W;
 }
 
 /**
- * Integrates energy and operating hours up to `nowMs` (simulated time runs `speed` times faster),
- * then samples new power and voltage, which hold until the next call.
+ * Integrates energy and operating hours up to `nowMs` (simulated time), then samples new power and
+ * voltage, which hold until the next call.
  */
-export function advanceLightPoint(lightPoint: LightPoint, nowMs: number, speed: number): void {
-  integrateMeter(lightPoint, nowMs, speed, lightPoint.powerW > STANDBY_W);
+export function advanceLightPoint(lightPoint: LightPoint, nowMs: number): void {
+  integrateMeter(lightPoint, nowMs, lightPoint.powerW > STANDBY_W);
   driftVoltage(lightPoint, 0.4);
   lightPoint.powerW = samplePower(lightPoint, nowMs);
 }
@@ -88,13 +89,13 @@ export function advanceLightPoint(lightPoint: LightPoint, nowMs: number, speed: 
 export function lightPointLiveValues(lightPoint: LightPoint, nowMs: number): AttributeValues {
   const lit = lightPoint.powerW > STANDBY_W;
   const dimming = commandedDimming(lightPoint, nowMs);
-  const powerFactor = lit ? random.between(0.94, 0.97) : random.between(0.48, 0.52);
+  const powerFactor = lit ? lightPoint.random.between(0.94, 0.97) : lightPoint.random.between(0.48, 0.52);
   const power = lightPoint.powerW;
   // One voltage sample for both driver values, so their product is the power the luminaire draws.
-  const driverVoltage = lit ? round(DRIVER_OUTPUT_V * random.between(0.99, 1.01), 1) : 0;
+  const driverVoltage = lit ? round(DRIVER_OUTPUT_V * lightPoint.random.between(0.99, 1.01), 1) : 0;
   return {
     dimming,
-    dimmer: lit ? round(Math.min(100, Math.max(0, dimming + random.between(-1, 1))), 1) : 0,
+    dimmer: lit ? round(Math.min(100, Math.max(0, dimming + lightPoint.random.between(-1, 1))), 1) : 0,
     poweredOn: lit,
     connected: true,
     instantaneousActivePower: round(power, 2),
@@ -112,16 +113,16 @@ export function lightPointLiveValues(lightPoint: LightPoint, nowMs: number): Att
 /** Everything a light point reports: live values plus identity, position and orientation. */
 export function lightPointFullValues(lightPoint: LightPoint, nowMs: number): AttributeValues {
   const { spec } = lightPoint;
-  lightPoint.signalStrength = Math.min(-50, Math.max(-115, lightPoint.signalStrength + random.int(-2, 2)));
+  lightPoint.signalStrength = Math.min(-50, Math.max(-115, lightPoint.signalStrength + lightPoint.random.int(-2, 2)));
   return {
     ...lightPointLiveValues(lightPoint, nowMs),
     signalStrength: lightPoint.signalStrength,
-    latitude: round(spec.latitude + random.between(-2e-6, 2e-6), 7),
-    longitude: round(spec.longitude + random.between(-2e-6, 2e-6), 7),
-    uncertainty: round(random.between(2, 6), 1),
-    xAxis: round(random.between(-0.02, 0.02), 3),
-    yAxis: round(random.between(-0.02, 0.02), 3),
-    zAxis: round(1 + random.between(-0.02, 0.02), 3),
+    latitude: round(spec.latitude + lightPoint.random.between(-2e-6, 2e-6), 7),
+    longitude: round(spec.longitude + lightPoint.random.between(-2e-6, 2e-6), 7),
+    uncertainty: round(lightPoint.random.between(2, 6), 1),
+    xAxis: round(lightPoint.random.between(-0.02, 0.02), 3),
+    yAxis: round(lightPoint.random.between(-0.02, 0.02), 3),
+    zAxis: round(1 + lightPoint.random.between(-0.02, 0.02), 3),
     operateMode: spec.operateMode,
     firmwareVersion: lightPoint.firmwareVersion,
     modelNumber: spec.modelNumber,

@@ -1,5 +1,5 @@
 import type { DeviceSpec } from './layout';
-import { runtimeRandom as random } from './random';
+import type { Random } from './random';
 import { manualModeUntil, type SunDay, sunDay } from './schedule';
 
 /**
@@ -8,6 +8,8 @@ import { manualModeUntil, type SunDay, sunDay } from './schedule';
  */
 export interface MeteredState {
   spec: DeviceSpec;
+  /** The device's own random stream, seeded by SIM_SEED and its serial number. */
+  random: Random;
   firmwareVersion: string;
   previousFirmware: string | null;
   powerW: number;
@@ -34,11 +36,11 @@ export function sunOf(state: MeteredState, nowMs: number): SunDay {
 }
 
 /**
- * Integrates the power held since the last call into energy up to `nowMs` (simulated time runs
- * `speed` times faster), and into operating hours when `operating`.
+ * Integrates the power held since the last call into energy up to `nowMs` (simulated time), and
+ * into operating hours when `operating`.
  */
-export function integrateMeter(state: MeteredState, nowMs: number, speed: number, operating: boolean): void {
-  const simulatedSeconds = (Math.max(0, nowMs - state.lastAdvanceMs) / 1000) * speed;
+export function integrateMeter(state: MeteredState, nowMs: number, operating: boolean): void {
+  const simulatedSeconds = Math.max(0, nowMs - state.lastAdvanceMs) / 1000;
   state.energyKWh += (state.powerW * simulatedSeconds) / 3_600_000;
   if (operating) state.operatingHours += simulatedSeconds / 3600;
   state.lastAdvanceMs = nowMs;
@@ -46,7 +48,7 @@ export function integrateMeter(state: MeteredState, nowMs: number, speed: number
 
 /** Mains voltage wanders by up to `step` volts per sample, within 225–235 V. */
 export function driftVoltage(state: MeteredState, step: number): void {
-  state.voltage = Math.min(235, Math.max(225, state.voltage + random.between(-step, step)));
+  state.voltage = Math.min(235, Math.max(225, state.voltage + state.random.between(-step, step)));
 }
 
 /** switchOn/switchOff: a manual state that the next sunrise or sunset hands back to the schedule. */

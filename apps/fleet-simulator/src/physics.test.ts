@@ -15,7 +15,7 @@ import {
 } from './light-point';
 
 const NOW = Date.parse('2026-01-15T21:00:00Z');
-const fleet: SimDevice[] = createDevices(buildFleetLayout(DEFAULT_FLEET_OPTIONS), NOW);
+const fleet: SimDevice[] = createDevices(buildFleetLayout(DEFAULT_FLEET_OPTIONS), NOW, DEFAULT_FLEET_OPTIONS.seed);
 const lightPoints = fleet.filter((d): d is LightPoint => d.kind === 'light-point');
 
 describe('light point physics', () => {
@@ -54,13 +54,12 @@ describe('light point physics', () => {
 
   it('integrates energy as the sum of power over simulated time, never going back', () => {
     const lightPoint = lightPoints[0]!;
-    const speed = 10;
     let expectedKWh = lightPoint.energyKWh;
     let last = lightPoint.energyKWh;
     for (let t = NOW + 1000; t < NOW + 120_000; t += 7_000) {
       const held = lightPoint.powerW;
-      const seconds = ((t - lightPoint.lastAdvanceMs) / 1000) * speed;
-      advanceLightPoint(lightPoint, t, speed);
+      const seconds = (t - lightPoint.lastAdvanceMs) / 1000;
+      advanceLightPoint(lightPoint, t);
       expectedKWh += (held * seconds) / 3_600_000;
       expect(lightPoint.energyKWh).toBeGreaterThanOrEqual(last);
       last = lightPoint.energyKWh;
@@ -71,7 +70,7 @@ describe('light point physics', () => {
   it('stays off after switchOff for the 6 hours of manual mode, then the schedule lights it again', () => {
     const lightPoint = lightPoints.find((d) => d.spec.operateMode === '005')!;
     switchLightPoint(lightPoint, false, NOW);
-    advanceLightPoint(lightPoint, NOW, 1);
+    advanceLightPoint(lightPoint, NOW);
     expect(lightPointLiveValues(lightPoint, NOW)).toMatchObject({ poweredOn: false, dimming: 0, dimmer: 0 });
     const minute = 60_000;
     // 21:00 UTC in January: the whole 6 hours and the minute after them are night in Barcelona.
@@ -83,8 +82,8 @@ describe('light point physics', () => {
 describe('cabinet physics', () => {
   it('draws the power of the light points it feeds and reports valid values', () => {
     const cabinet = fleet.find((d) => d.kind === 'cabinet')!;
-    for (const lightPoint of cabinet.lightPoints) advanceLightPoint(lightPoint, NOW + 1000, 1);
-    advanceCabinet(cabinet, NOW + 1000, 1);
+    for (const lightPoint of cabinet.lightPoints) advanceLightPoint(lightPoint, NOW + 1000);
+    advanceCabinet(cabinet, NOW + 1000);
     const values = AttributeValuesSchema.parse(cabinetFullValues(cabinet, NOW + 1000));
     const fed = cabinet.lightPoints.reduce((sum, lightPoint) => sum + lightPoint.powerW, 0);
     expect(values.instantaneousActivePower).toBeCloseTo(fed + 8, 1);

@@ -54,6 +54,3 @@ function randomFrom(next: () => number): Random {
 export function seededRandom(seed: string): Random {
   return randomFrom(mulberry32(xmur3(seed)()));
 }
-
-/** Runtime randomness (noise, errors, drops) that need not repeat between runs. */
-export const runtimeRandom: Random = randomFrom(Math.random);
