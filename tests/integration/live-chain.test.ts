@@ -109,6 +109,35 @@ describe.each(topologies)('the live chain on the %s database and broker', (topol
     socket.close();
   });
 
+  it('stops a cancelled upgrade on the device itself, while an upgrade left alone changes the firmware', async () => {
+    const cabinets = (await fleetDevices()).filter((device) => device.deviceType === 'cabinet-controller');
+    const [cancelled, completed] = [
+      cabinets.find((d) => d.vendor === 'orion'),
+      cabinets.find((d) => d.vendor === 'vega'),
+    ];
+    expect(cancelled?.firmwareVersion).toBeTruthy();
+    expect(completed?.firmwareVersion).toBeTruthy();
+    const upgrade = async (device: Device) =>
+      (await postJson<QueuedRequest>(api(`/devices/${device.id}/commands`), { command: 'upgrade' })).body;
+    const request = (id: string) => getJson<QueuedRequest>(api(`/queued-requests/${id}`));
+    const firmwareOf = async (device: Device) =>
+      (await getJson<Device>(api(`/devices/${device.id}`))).body.firmwareVersion;
+
+    const stopped = await upgrade(cancelled!);
+    const leftAlone = await upgrade(completed!);
+    // Cancel once the download is well under way on the device.
+    await expect.poll(async () => (await request(stopped.id)).body.progress, { timeout: 20_000 }).toBeGreaterThan(30);
+    const cancel = await postJson<QueuedRequest>(api(`/queued-requests/${stopped.id}/cancel`), {});
+    expect(cancel.body.status).toBe('CANCELLED');
+
+    await expect.poll(async () => (await request(leftAlone.id)).body.status, { timeout: 30_000 }).toBe('DONE');
+    await expect.poll(() => firmwareOf(completed!), { timeout: 20_000 }).not.toBe(completed!.firmwareVersion);
+    // The cancelled one had a head start: had it gone on, it would have finished by now too.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await firmwareOf(cancelled!)).toBe(cancelled!.firmwareVersion);
+    expect((await request(stopped.id)).body).toMatchObject({ status: 'CANCELLED' });
+  });
+
   /** Provisions a device through the API, as docs/device-protocol.md shows; its MQTT credentials. */
   async function provision(serial: string, vendor: 'orion' | 'vega'): Promise<{ username: string; password: string }> {
     const body = {

@@ -2,7 +2,7 @@ import { type CommandName, type CommandParams, MAX_FIXED_SCHEDULE_RULES } from '
 import { switchCabinet } from './cabinet';
 import { CommandError, type CommandContext, type CommandHandler } from './command-runner';
 import type { SimDevice } from './device';
-import { FAMILIES, nextMinorVersion } from './families';
+import { createFirmwareHandlers } from './firmware-commands';
 import { switchLightPoint } from './light-point';
 
 /** What a command needs from the running fleet beyond the device itself. */
@@ -70,33 +70,6 @@ const dimmingCheck: CommandHandler = async (ctx) => {
   await withTransientLevel(ctx, [100, 75, 50, 25, 0, 25, 50, 75, 100], 700);
 };
 
-const upgrade: CommandHandler = async (ctx) => {
-  const { device } = ctx;
-  const { version } = paramsOf<'upgrade'>(ctx);
-  for (let part = 1; part <= 10; part += 1) {
-    await ctx.pause(1000);
-    ctx.progress(10 + part * 8);
-  }
-  device.previousFirmware = device.firmwareVersion;
-  device.firmwareVersion = version ?? nextMinorVersion(device.firmwareVersion);
-  ctx.publishChanges();
-};
-
-const downgrade: CommandHandler = async (ctx) => {
-  const { device } = ctx;
-  const releases = FAMILIES[device.spec.vendor].firmware[device.spec.deviceType];
-  const older = releases[releases.indexOf(device.firmwareVersion) - 1];
-  const target = device.previousFirmware ?? older;
-  if (target === undefined) throw new CommandError('NOT_ACCEPTABLE', 'No previous firmware to return to');
-  for (let part = 1; part <= 5; part += 1) {
-    await ctx.pause(1000);
-    ctx.progress(20 + part * 14);
-  }
-  device.previousFirmware = null;
-  device.firmwareVersion = target;
-  ctx.publishChanges();
-};
-
 const factoryReset: CommandHandler = async (ctx) => {
   const { device } = ctx;
   await ctx.step();
@@ -139,20 +112,20 @@ const resetInstallation: CommandHandler = async (ctx) => {
 };
 
 export function createCommandHandlers(actions: FleetActions): Record<CommandName, CommandHandler> {
+  // Restarting on new firmware starts once the request's DONE answer has gone out.
+  const restart = (device: SimDevice) => setImmediate(() => void actions.reboot(device));
   return {
+    ...createFirmwareHandlers(restart),
     switchOn: switchTo(true),
     switchOff: switchTo(false),
     blink,
     reboot: async (ctx) => {
       await ctx.step();
       ctx.progress(80);
-      // The reboot itself starts once the DONE answer has gone out.
-      setImmediate(() => void actions.reboot(ctx.device));
+      restart(ctx.device);
     },
     dimmingCheck,
     factoryReset,
-    upgrade,
-    downgrade,
     createAstroCalendar,
     createCalendar,
     resetInstallation,

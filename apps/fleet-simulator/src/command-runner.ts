@@ -18,6 +18,13 @@ export class CommandError extends Error {
   }
 }
 
+/** Thrown into a running handler when its request is cancelled or the device restarts. */
+export class CommandAborted extends Error {
+  constructor() {
+    super('The request was withdrawn');
+  }
+}
+
 /** What a command handler may do while it runs. */
 export interface CommandContext {
   device: SimDevice;
@@ -25,12 +32,18 @@ export interface CommandContext {
   progress(percent: number): void;
   /** The device's clock: simulated time in epoch ms. */
   now(): number;
-  /** Waits `simulatedMs` of device time (shortened on the wall clock by SIM_SPEED). */
+  /**
+   * Waits `simulatedMs` of device time (shortened on the wall clock by SIM_SPEED). Rejects with
+   * CommandAborted when the request is cancelled meanwhile: a handler changes the device only
+   * after its last pause, so a cancelled command leaves it as it was.
+   */
   pause(simulatedMs: number): Promise<void>;
   /** A realistic step latency, 0.3–1.5 s of device time. */
   step(): Promise<void>;
   /** Publishes the device's changed values (and those of the light points a cabinet feeds). */
   publishChanges(): void;
+  /** Cancels this device's running requests of `command` (cancelDownload stops a download). */
+  abortRunning(command: DownCommandMessage['command']): number;
 }
 
 export type CommandHandler = (ctx: CommandContext) => Promise<void>;
@@ -50,13 +63,23 @@ export interface RunnerHooks {
 /** Remembered requests per device, so a re-delivered request is answered, never run twice. */
 const REMEMBERED_REQUESTS = 64;
 
-/** Runs commands with progress, error injection and de-duplication by requestId. */
+/** A request the device has seen: its last answer, and while it runs, how to stop it. */
+interface KnownRequest {
+  command: DownCommandMessage['command'] | null;
+  state: UpCommandMessage;
+  /** Present while the request runs. */
+  abort?: AbortController;
+  /** Withdrawn by the server: never run, never answered again. */
+  cancelled: boolean;
+}
+
+/** Runs commands with progress, error injection, cancellation and de-duplication by requestId. */
 export class CommandRunner {
-  private readonly requests = new WeakMap<SimDevice, Map<string, UpCommandMessage>>();
+  private readonly requests = new WeakMap<SimDevice, Map<string, KnownRequest>>();
 
   constructor(private readonly hooks: RunnerHooks) {}
 
-  private remembered(device: SimDevice): Map<string, UpCommandMessage> {
+  private remembered(device: SimDevice): Map<string, KnownRequest> {
     let map = this.requests.get(device);
     if (!map) {
       map = new Map();
@@ -65,48 +88,134 @@ export class CommandRunner {
     return map;
   }
 
+  private remember(device: SimDevice, requestId: string, known: KnownRequest): void {
+    const map = this.remembered(device);
+    if (map.size >= REMEMBERED_REQUESTS) {
+      // Forget the oldest finished request; running ones stay so that they can be cancelled.
+      for (const [id, entry] of map) {
+        if (!entry.abort) {
+          map.delete(id);
+          break;
+        }
+      }
+    }
+    map.set(requestId, known);
+  }
+
   handle(device: SimDevice, request: DownCommandMessage): void {
-    const known = this.remembered(device);
-    const current = known.get(request.requestId);
+    const current = this.remembered(device).get(request.requestId);
     if (current) {
-      this.hooks.send(device, { ...current, ts: new Date().toISOString() });
+      if (!current.cancelled) this.hooks.send(device, { ...current.state, ts: new Date().toISOString() });
       return;
     }
-    if (known.size >= REMEMBERED_REQUESTS) known.delete(known.keys().next().value ?? '');
-    const state: UpCommandMessage = { requestId: request.requestId, status: 'IN_PROGRESS', progress: 0 };
-    known.set(request.requestId, state);
-    void this.run(device, request, state);
+    const known: KnownRequest = {
+      command: request.command,
+      state: { requestId: request.requestId, status: 'IN_PROGRESS', progress: 0 },
+      abort: new AbortController(),
+      cancelled: false,
+    };
+    this.remember(device, request.requestId, known);
+    void this.run(device, request, known);
   }
 
-  private update(device: SimDevice, state: UpCommandMessage, change: Partial<UpCommandMessage>): void {
-    Object.assign(state, change);
-    this.hooks.send(device, { ...state, ts: new Date().toISOString() });
+  /**
+   * The server withdrew a request: stop it where it is. A cancel that overtakes its command (or
+   * follows one the device never got) is remembered, so the command never runs.
+   */
+  cancel(device: SimDevice, requestId: string): void {
+    const known = this.remembered(device).get(requestId);
+    if (!known) {
+      this.remember(device, requestId, {
+        command: null,
+        state: { requestId, status: 'IN_PROGRESS', progress: 0 },
+        cancelled: true,
+      });
+      return;
+    }
+    if (!known.abort) return;
+    known.cancelled = true;
+    known.abort.abort();
   }
 
-  private async run(device: SimDevice, request: DownCommandMessage, state: UpCommandMessage): Promise<void> {
+  /**
+   * The device restarts: whatever it was doing is lost. The requests are forgotten, so the server's
+   * retry after its silence runs them again from the start.
+   */
+  abortAll(device: SimDevice): void {
+    const map = this.remembered(device);
+    for (const [id, known] of map) {
+      if (!known.abort) continue;
+      known.abort.abort();
+      map.delete(id);
+    }
+  }
+
+  private update(known: KnownRequest, device: SimDevice, change: Partial<UpCommandMessage>): void {
+    if (known.abort?.signal.aborted) return;
+    Object.assign(known.state, change);
+    this.hooks.send(device, { ...known.state, ts: new Date().toISOString() });
+  }
+
+  /** A pause that ends early, with CommandAborted, when the request is withdrawn. */
+  private pauseFor(signal: AbortSignal, simulatedMs: number): Promise<void> {
+    if (signal.aborted) return Promise.reject(new CommandAborted());
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => reject(new CommandAborted());
+      signal.addEventListener('abort', onAbort, { once: true });
+      void this.hooks.delay(this.hooks.clock.realMs(simulatedMs)).then(() => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) reject(new CommandAborted());
+        else resolve();
+      });
+    });
+  }
+
+  private async run(device: SimDevice, request: DownCommandMessage, known: KnownRequest): Promise<void> {
     const { hooks } = this;
-    const pause = (ms: number) => hooks.delay(hooks.clock.realMs(ms));
+    const signal = known.abort!.signal;
+    const pause = (ms: number) => this.pauseFor(signal, ms);
     const ctx: CommandContext = {
       device,
       params: request.params,
-      progress: (percent) => this.update(device, state, { progress: Math.max(state.progress, Math.min(99, percent)) }),
+      progress: (percent) =>
+        this.update(known, device, { progress: Math.max(known.state.progress, Math.min(99, percent)) }),
       now: () => hooks.clock.now(),
       pause,
       step: () => pause(device.random.between(300, 1500)),
       publishChanges: () => hooks.publishChanges(device),
+      abortRunning: (command) => this.abortCommand(device, command, request.requestId),
     };
     try {
       await this.execute(ctx, request);
-      this.update(device, state, { status: 'DONE', progress: 100 });
+      if (signal.aborted) return;
+      this.update(known, device, { status: 'DONE', progress: 100 });
     } catch (error) {
+      if (error instanceof CommandAborted || signal.aborted) return;
       let failure = error;
       if (!(failure instanceof CommandError)) {
         hooks.onFailure(failure, request);
         failure = new CommandError('NOT_FOUND', 'The device failed while running the command');
       }
       const { code, message } = failure as CommandError;
-      this.update(device, state, { status: 'ERROR', error: { code, message } });
+      this.update(known, device, { status: 'ERROR', error: { code, message } });
+    } finally {
+      delete known.abort;
     }
+  }
+
+  /** Ends this device's other running requests of `command` in ERROR (a cancelled download). */
+  private abortCommand(device: SimDevice, command: DownCommandMessage['command'], except: string): number {
+    let stopped = 0;
+    for (const [id, known] of this.remembered(device)) {
+      if (id === except || known.command !== command || !known.abort) continue;
+      this.update(known, device, {
+        status: 'ERROR',
+        error: { code: 'NOT_ACCEPTABLE', message: 'Download cancelled on the device' },
+      });
+      known.abort.abort();
+      stopped += 1;
+    }
+    return stopped;
   }
 
   private async execute(ctx: CommandContext, request: DownCommandMessage): Promise<void> {

@@ -61,7 +61,8 @@ describe('connection drop injection', () => {
 
   it('drops nothing when the drop rate is zero', () => {
     const links = fakeLinks(100, () => true);
-    for (let tick = 0; tick < 100; tick += 1) injectDrops(links, { dropRatePerHour: 0, speed: 60 }, TICK_MS, seededRandom('no-drops'));
+    for (let tick = 0; tick < 100; tick += 1)
+      injectDrops(links, { dropRatePerHour: 0, speed: 60 }, TICK_MS, seededRandom('no-drops'));
     expect(links.every((link) => link.drops.length === 0)).toBe(true);
   });
 });

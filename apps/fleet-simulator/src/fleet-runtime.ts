@@ -123,6 +123,8 @@ export class FleetRuntime {
     if (!entry || this.stopped) return;
     entry.online = false;
     entry.resetPending = device.kind === 'cabinet';
+    // Whatever the device was doing is lost; the server's retry runs it again.
+    this.runner.abortAll(device);
     const backInMs = this.clock.realMs(device.random.between(3000, 8000));
     // A device alone on its connection reboots by dropping it; on a shared gateway the others stay up.
     if (entry.link.options.serials.length === 1) {
@@ -142,7 +144,9 @@ export class FleetRuntime {
     const entry = parsed?.kind === 'device-down' ? this.entries.get(parsed.serialNumber) : undefined;
     if (!entry) return;
     const message = parseDownMessage(topic, payload, this.logger);
-    if (message && entry.online) this.runner.handle(entry.device, message);
+    if (!message) return;
+    if ('cancel' in message) this.runner.cancel(entry.device, message.requestId);
+    else if (entry.online) this.runner.handle(entry.device, message);
   }
 
   private createRunner(): CommandRunner {

@@ -12,6 +12,8 @@ export interface MeteredState {
   random: Random;
   firmwareVersion: string;
   previousFirmware: string | null;
+  /** A firmware image downloaded and not yet applied. */
+  downloadedFirmware?: string;
   powerW: number;
   voltage: number;
   energyKWh: number;

@@ -3,8 +3,12 @@ import { BLINK_LIMITS, COMMAND_NAMES, CommandRequestSchema, supportsCommand } fr
 import { toFieldIssues } from './errors';
 
 describe('CommandRequestSchema', () => {
-  it('knows the eleven commands of the specification', () => {
-    expect(COMMAND_NAMES).toHaveLength(11);
+  it('knows the eleven commands of the specification, and every command has a request variant', () => {
+    const specified = ['dimmingCheck', 'downgrade', 'factoryReset', 'reboot', 'upgrade', 'blink'] as const;
+    const calendars = ['createAstroCalendar', 'createCalendar', 'switchOn', 'switchOff', 'resetInstallation'] as const;
+    expect(COMMAND_NAMES).toEqual(expect.arrayContaining([...specified, ...calendars]));
+    const variants = CommandRequestSchema.options.map((option) => option.shape.command.value);
+    expect([...variants].sort()).toEqual([...COMMAND_NAMES].sort());
   });
 
   it('accepts a command without params and fills in an empty object', () => {

@@ -38,6 +38,12 @@ export const COMMAND_PARAMS = {
       .max(6),
   }),
   resetInstallation: z.strictObject({ installationDate: z.iso.date() }),
+  /** Fetches a firmware image (the next release when `version` is absent) without installing it. */
+  downloadUpdate: z.strictObject({ version: text().min(1).max(40).optional() }),
+  /** Stops a download under way, or discards a downloaded image not yet applied. */
+  cancelDownload: empty,
+  /** Installs the downloaded image and restarts on it. */
+  applyUpdate: empty,
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PARAMS;
@@ -69,6 +75,9 @@ export const CommandRequestSchema = z.discriminatedUnion('command', [
   commandVariant('createAstroCalendar'),
   commandVariant('createCalendar'),
   commandVariant('resetInstallation'),
+  commandVariant('downloadUpdate'),
+  commandVariant('cancelDownload'),
+  commandVariant('applyUpdate'),
 ]);
 export type CommandRequest = z.infer<typeof CommandRequestSchema>;
 
@@ -87,6 +96,9 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'factoryReset',
       'upgrade',
       'downgrade',
+      'downloadUpdate',
+      'cancelDownload',
+      'applyUpdate',
     ],
     'cabinet-controller': [
       'switchOn',
@@ -98,11 +110,32 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'createAstroCalendar',
       'createCalendar',
       'resetInstallation',
+      'downloadUpdate',
+      'cancelDownload',
+      'applyUpdate',
     ],
   },
   vega: {
-    'light-point-controller': ['switchOn', 'switchOff', 'blink', 'reboot', 'factoryReset', 'upgrade'],
-    'cabinet-controller': ['switchOn', 'switchOff', 'reboot', 'upgrade', 'createCalendar', 'resetInstallation'],
+    'light-point-controller': [
+      'switchOn',
+      'switchOff',
+      'blink',
+      'reboot',
+      'factoryReset',
+      'upgrade',
+      'downloadUpdate',
+      'applyUpdate',
+    ],
+    'cabinet-controller': [
+      'switchOn',
+      'switchOff',
+      'reboot',
+      'upgrade',
+      'createCalendar',
+      'resetInstallation',
+      'downloadUpdate',
+      'applyUpdate',
+    ],
   },
 };
 
@@ -116,10 +149,19 @@ export function supportsCommand(vendor: Vendor, deviceType: DeviceType, command:
  * a queue to surprise whoever sees the device come back. Other commands are queued and retried.
  */
 export const REFUSED_WHILE_DISCONNECTED: Partial<
-  Record<CommandName, 'DEVICE_NOT_CONNECTED_TO_UPDATE' | 'DEVICE_NOT_CONNECTED_TO_RESET'>
+  Record<
+    CommandName,
+    | 'DEVICE_NOT_CONNECTED_TO_UPDATE'
+    | 'DEVICE_NOT_CONNECTED_TO_DOWNLOAD'
+    | 'DEVICE_NOT_CONNECTED_TO_CANCEL_UPDATE'
+    | 'DEVICE_NOT_CONNECTED_TO_RESET'
+  >
 > = {
   upgrade: 'DEVICE_NOT_CONNECTED_TO_UPDATE',
   downgrade: 'DEVICE_NOT_CONNECTED_TO_UPDATE',
+  downloadUpdate: 'DEVICE_NOT_CONNECTED_TO_DOWNLOAD',
+  cancelDownload: 'DEVICE_NOT_CONNECTED_TO_CANCEL_UPDATE',
+  applyUpdate: 'DEVICE_NOT_CONNECTED_TO_UPDATE',
   reboot: 'DEVICE_NOT_CONNECTED_TO_RESET',
   factoryReset: 'DEVICE_NOT_CONNECTED_TO_RESET',
   resetInstallation: 'DEVICE_NOT_CONNECTED_TO_RESET',

@@ -100,6 +100,25 @@ export const DownCommandMessageSchema = z.strictObject({
 export type DownCommandMessage = z.infer<typeof DownCommandMessageSchema>;
 
 /**
+ * `down/commands`: the server withdraws a request (an operator cancelled it). The device stops the
+ * work under way — a download stops, a firmware change is not applied — and does not answer it
+ * again; a cancel for a request it has finished or never received changes nothing.
+ *
+ * @example
+ * DownCancelMessageSchema.parse({ requestId, cancel: true, ts: new Date().toISOString() });
+ */
+export const DownCancelMessageSchema = z.strictObject({
+  requestId: z.uuid(),
+  cancel: z.literal(true),
+  ts: IsoDateTimeSchema,
+});
+export type DownCancelMessage = z.infer<typeof DownCancelMessageSchema>;
+
+/** Everything the server publishes on a device's `down/commands` topic. */
+export const DownMessageSchema = z.union([DownCommandMessageSchema, DownCancelMessageSchema]);
+export type DownMessage = z.infer<typeof DownMessageSchema>;
+
+/**
  * `lighting/v1/gateways/{id}/up/connection` (retained): a gateway carrying many devices over one
  * MQTT connection publishes `connected: true` when it connects and sets `connected: false` as its
  * last will, so the server learns that all its devices dropped, even after a restart. A will

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DownCommandMessage } from '@farola/protocol';
+import type { DownMessage } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { FarolaConfig } from '../config';
 import type { LifecyclePart } from '../platform/lifecycle';
@@ -14,7 +14,7 @@ import { DeviceMessageRouter } from './router';
 /** How modules reach devices: commands out, and a request to replay retained announcements. */
 export interface DeviceLinkClient {
   /** Publishes on the device's `down/commands`; rejects while the link is not connected. */
-  publishCommand(serialNumber: string, message: DownCommandMessage): Promise<void>;
+  publishCommand(serialNumber: string, message: DownMessage): Promise<void>;
   /** Asks the broker for these devices' retained `up/connection` again; does nothing while not connected. */
   replayConnections(serialNumbers: string[]): Promise<void>;
   /** Hands the embedded broker the provisioned credentials and which devices each gateway carries. */
@@ -158,7 +158,7 @@ export class DeviceLink implements DeviceLinkClient {
     };
   }
 
-  publishCommand(serialNumber: string, message: DownCommandMessage): Promise<void> {
+  publishCommand(serialNumber: string, message: DownMessage): Promise<void> {
     return this.gateway
       ? this.gateway.publishCommand(serialNumber, message)
       : Promise.reject(new Error('MQTT not connected'));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DownCommandMessage, topics } from '@farola/protocol';
+import { type DownMessage, topics } from '@farola/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { type BrokerGrant, DYNSEC_RESPONSE_TOPIC, DynamicSecurityAdmin } from './dynamic-security';
@@ -16,7 +16,7 @@ export interface LinkState {
 export interface MqttGateway {
   /** The link to the broker as it is now: devices are out of reach while it is down. */
   readonly link: LinkState;
-  publishCommand(serialNumber: string, message: DownCommandMessage): Promise<void>;
+  publishCommand(serialNumber: string, message: DownMessage): Promise<void>;
   /** Asks the broker to deliver these devices' retained `up/connection` messages again. */
   replayConnections(serialNumbers: string[]): Promise<void>;
   /** Makes provisioned credentials real in the broker's dynamic security plugin; nothing to do without it. */

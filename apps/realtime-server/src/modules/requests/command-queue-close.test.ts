@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID, type DownCommandMessage, type QueuedRequest } from '@farola/protocol';
+import { DEMO_PROJECT_ID, type DownMessage, type QueuedRequest } from '@farola/protocol';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
@@ -45,7 +45,7 @@ describe('CommandQueue.close', () => {
       if (held.hold) await held.hold;
       return repository.update(request);
     };
-    const published: DownCommandMessage[] = [];
+    const published: DownMessage[] = [];
     const queue = new CommandQueue({
       requests,
       index: new DeviceIndex([device]),

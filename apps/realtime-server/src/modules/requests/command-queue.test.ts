@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type DownCommandMessage, topics } from '@farola/protocol';
+import { type DownMessage, topics } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, nextEvent, startHarness, uniqueSerial } from '../../testing/harness';
 
 describe('commands and queued requests', () => {
   let h: Harness;
-  const downs: DownCommandMessage[] = [];
+  const downs: DownMessage[] = [];
   beforeAll(async () => {
     h = await startHarness({ COMMAND_ATTEMPT_TIMEOUT_MS: '400', COMMAND_MAX_ATTEMPTS: '2' });
     // The harness gateway subscribes to the commands of each device it registers.
     h.device.on('message', (topic, payload) => {
-      if (topic.endsWith('/down/commands')) downs.push(JSON.parse(payload.toString()) as DownCommandMessage);
+      if (topic.endsWith('/down/commands')) downs.push(JSON.parse(payload.toString()) as DownMessage);
     });
   });
   afterAll(async () => {
@@ -59,7 +59,7 @@ describe('commands and queued requests', () => {
     });
     expect((await h.api(`/v1/queued-requests?deviceId=${id}`)).body.total).toBe(before);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(downs.slice(heard).filter((down) => down.command === 'dimmingCheck')).toEqual([]);
+    expect(downs.slice(heard).filter((down) => 'command' in down && down.command === 'dimmingCheck')).toEqual([]);
   });
 
   it('refuses a firmware change or a reset of a disconnected device, and still queues a switch for it', async () => {
@@ -146,15 +146,20 @@ describe('commands and queued requests', () => {
       .toBe('ERROR');
     const finished = (await h.api(`/v1/queued-requests/${body.id}`)).body;
     expect(finished).toMatchObject({ attempt: 2, error: { code: 'REQUEST_TIMED_OUT', message: 'Request timed out' } });
-    expect(downs.filter((down) => down.requestId === body.id).map((down) => down.attempt)).toEqual([1, 2]);
+    expect(downs.filter((down) => down.requestId === body.id).map((down) => 'attempt' in down && down.attempt)).toEqual(
+      [1, 2],
+    );
   });
 
-  it('cancels a request in progress and ignores the device afterwards', async () => {
+  it('cancels a request in progress, tells the device to stop, and ignores the device afterwards', async () => {
     const serial = uniqueSerial('CANCEL');
     const id = await h.register(serial);
     const { body } = await command(id, { command: 'blink', params: { count: 3, cycleSeconds: 2 } });
     const cancelled = await h.api(`/v1/queued-requests/${body.id}/cancel`, { method: 'POST' });
     expect(cancelled).toMatchObject({ status: 200, body: { status: 'CANCELLED' } });
+    await expect
+      .poll(() => downs.filter((down) => down.requestId === body.id && 'cancel' in down))
+      .toEqual([{ requestId: body.id, cancel: true, ts: expect.any(String) }]);
     const again = await h.api(`/v1/queued-requests/${body.id}/cancel`, { method: 'POST' });
     expect(again).toMatchObject({ status: 409, body: { error: { code: 'QUEUED_COMMAND_FINISHED' } } });
     await h.publish(serial, 'commands', { requestId: body.id, status: 'DONE', progress: 100 });

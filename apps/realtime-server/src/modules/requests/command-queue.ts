@@ -1,6 +1,7 @@
 import {
   type CommandRequest,
   type DownCommandMessage,
+  type DownMessage,
   ERRORS,
   type QueuedRequest,
   type UpCommandMessage,
@@ -17,7 +18,7 @@ export interface CommandQueueDeps {
   index: DeviceIndex;
   events: DeviceEventPublisher;
   /** Publishes on the device's `down/commands` topic. */
-  publish: (serialNumber: string, message: DownCommandMessage) => Promise<void>;
+  publish: (serialNumber: string, message: DownMessage) => Promise<void>;
   logger: Logger;
   attemptTimeoutMs: number;
   maxAttempts: number;
@@ -84,6 +85,7 @@ export class CommandQueue {
       const current = this.active.get(request.id);
       if (!current) return;
       cancelled = await this.finish(current, { status: 'CANCELLED' });
+      this.withdraw(current);
     });
     if (!cancelled) throw new DomainError('QUEUED_COMMAND_FINISHED');
     return cancelled;
@@ -161,6 +163,20 @@ export class CommandQueue {
     // Delivery failures are retried by the silence timer like a lost message.
     this.deps.publish(device.serialNumber, message).catch((error: unknown) => {
       this.deps.logger.warn({ err: error, requestId: request.id }, 'could not publish command');
+    });
+  }
+
+  /**
+   * Tells the device to stop a cancelled request, so that a cancelled download or upgrade never
+   * changes it. Sent once: a device that missed it (offline) has nothing running for it, and a
+   * late answer for the request is ignored as for any finished one.
+   */
+  private withdraw(request: QueuedRequest): void {
+    const device = this.deps.index.id(request.deviceId);
+    if (!device || this.closed) return;
+    const message: DownMessage = { requestId: request.id, cancel: true, ts: new Date().toISOString() };
+    this.deps.publish(device.serialNumber, message).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, requestId: request.id }, 'could not publish the cancellation');
     });
   }
 
