@@ -3,12 +3,14 @@ import { switchCabinet } from './cabinet';
 import { CommandError, type CommandContext, type CommandHandler } from './command-runner';
 import type { SimDevice } from './device';
 import { createFirmwareHandlers } from './firmware-commands';
+import { createInstallationHandler, type InstallationSettings } from './installation-commands';
 import { switchLightPoint } from './light-point';
 
 /** What a command needs from the running fleet beyond the device itself. */
 export interface FleetActions {
   /** Restarts the device: connection closed cleanly, back after a few seconds. */
   reboot(device: SimDevice): Promise<void>;
+  installation: InstallationSettings;
 }
 
 const paramsOf = <C extends CommandName>(ctx: CommandContext) => ctx.params as CommandParams<C>;
@@ -116,6 +118,7 @@ export function createCommandHandlers(actions: FleetActions): Record<CommandName
   const restart = (device: SimDevice) => setImmediate(() => void actions.reboot(device));
   return {
     ...createFirmwareHandlers(restart),
+    install: createInstallationHandler(actions.installation),
     switchOn: switchTo(true),
     switchOff: switchTo(false),
     blink,

@@ -1,6 +1,8 @@
 import {
   COMMAND_PARAMS,
+  type CommandDetail,
   type DeviceErrorCode,
+  type InstallationFailure,
   type DownCommandMessage,
   supportsCommand,
   type UpCommandMessage,
@@ -13,6 +15,8 @@ export class CommandError extends Error {
   constructor(
     readonly code: DeviceErrorCode,
     message: string,
+    /** Why an installation failed, a code of the catalogue the server reports instead. */
+    readonly reason?: InstallationFailure,
   ) {
     super(message);
   }
@@ -30,6 +34,11 @@ export interface CommandContext {
   device: SimDevice;
   params: Record<string, unknown>;
   progress(percent: number): void;
+  /**
+   * Reports where a long command stands: `percent` as given (an installation's next attempt starts
+   * again from 0), with the step and attempt, and the fault that ended the previous attempt.
+   */
+  report(percent: number, detail: CommandDetail, failure?: InstallationFailure): void;
   /** The device's clock: simulated time in epoch ms. */
   now(): number;
   /**
@@ -179,6 +188,11 @@ export class CommandRunner {
       params: request.params,
       progress: (percent) =>
         this.update(known, device, { progress: Math.max(known.state.progress, Math.min(99, percent)) }),
+      report: (percent, detail, failure) =>
+        this.update(known, device, {
+          progress: Math.max(0, Math.min(99, percent)),
+          detail: failure ? { ...detail, failure } : detail,
+        }),
       now: () => hooks.clock.now(),
       pause,
       step: () => pause(device.random.between(300, 1500)),
@@ -196,8 +210,8 @@ export class CommandRunner {
         hooks.onFailure(failure, request);
         failure = new CommandError('NOT_FOUND', 'The device failed while running the command');
       }
-      const { code, message } = failure as CommandError;
-      this.update(known, device, { status: 'ERROR', error: { code, message } });
+      const { code, message, reason } = failure as CommandError;
+      this.update(known, device, { status: 'ERROR', error: { code, message, ...(reason ? { reason } : {}) } });
     } finally {
       delete known.abort;
     }

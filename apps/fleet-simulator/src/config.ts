@@ -24,6 +24,8 @@ export interface FleetOptions {
   projectIds: readonly string[];
   serialPrefix: string;
   errorRate: number;
+  /** Probability that an installation attempt meets a passing fault. */
+  installFailureRate: number;
   dropRatePerHour: number;
   logLevel: string;
   /** Provision the fleet through the server's API and connect with credentials; null for a broker without auth. */
@@ -41,6 +43,7 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   projectIds: [DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID, DEMO_NORTH_PROJECT_ID],
   serialPrefix: 'SIM',
   errorRate: 0.03,
+  installFailureRate: 0.1,
   dropRatePerHour: 0.5,
   logLevel: 'info',
   provisioning: null,
@@ -80,6 +83,7 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9._:-]{1,40}$/, 'Expected 1-40 letters, digits, . _ : -')
     .optional(),
   SIM_ERROR_RATE: numberFrom(z.number().min(0).max(1)).optional(),
+  SIM_INSTALL_FAILURE_RATE: numberFrom(z.number().min(0).max(1)).optional(),
   SIM_DROP_RATE_PER_HOUR: numberFrom(z.number().min(0).max(3600)).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   PORT: numberFrom(z.number().int().min(0).max(65_535)).optional(),
@@ -141,6 +145,7 @@ export function loadSimulatorConfig(env: Record<string, string | undefined>): Fl
     projectIds: e.SIM_PROJECT_IDS ?? d.projectIds,
     serialPrefix: e.SIM_SERIAL_PREFIX ?? d.serialPrefix,
     errorRate: e.SIM_ERROR_RATE ?? d.errorRate,
+    installFailureRate: e.SIM_INSTALL_FAILURE_RATE ?? d.installFailureRate,
     dropRatePerHour: e.SIM_DROP_RATE_PER_HOUR ?? d.dropRatePerHour,
     logLevel: e.LOG_LEVEL ?? d.logLevel,
     provisioning: provisioningOf(e),

@@ -154,6 +154,7 @@ export class FleetRuntime {
       errorRate: this.options.errorRate,
       clock: this.clock,
       handlers: createCommandHandlers({
+        installation: { failureRate: this.options.installFailureRate },
         reboot: (device) =>
           this.reboot(device).catch((error: unknown) => this.logger.warn({ err: error }, 'reboot failed')),
       }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INSTALLATION_ATTEMPTS } from './lifecycle';
 import { text } from './primitives';
 import type { DeviceType, Vendor } from './vendors';
 
@@ -44,6 +45,10 @@ export const COMMAND_PARAMS = {
   cancelDownload: empty,
   /** Installs the downloaded image and restarts on it. */
   applyUpdate: empty,
+  /** Runs the installation steps of spec §4, retrying passing faults up to `maxAttempts`. */
+  install: z.strictObject({
+    maxAttempts: z.number().int().min(1).max(MAX_INSTALLATION_ATTEMPTS).optional(),
+  }),
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PARAMS;
@@ -78,6 +83,7 @@ export const CommandRequestSchema = z.discriminatedUnion('command', [
   commandVariant('downloadUpdate'),
   commandVariant('cancelDownload'),
   commandVariant('applyUpdate'),
+  commandVariant('install'),
 ]);
 export type CommandRequest = z.infer<typeof CommandRequestSchema>;
 
@@ -99,6 +105,7 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'downloadUpdate',
       'cancelDownload',
       'applyUpdate',
+      'install',
     ],
     'cabinet-controller': [
       'switchOn',
@@ -113,6 +120,7 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'downloadUpdate',
       'cancelDownload',
       'applyUpdate',
+      'install',
     ],
   },
   vega: {
@@ -125,6 +133,7 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'upgrade',
       'downloadUpdate',
       'applyUpdate',
+      'install',
     ],
     'cabinet-controller': [
       'switchOn',
@@ -135,6 +144,7 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'resetInstallation',
       'downloadUpdate',
       'applyUpdate',
+      'install',
     ],
   },
 };

@@ -44,6 +44,12 @@ export const ERRORS = {
   UPDATE_ERROR: { message: 'Update error' },
   DOWNLOAD_ERROR: { message: 'Download error' },
   NO_DOWNLOAD_SUCCESSFUL: { message: 'No download was successful' },
+  INSTALLATION_ERROR: { message: 'Installation error' },
+  INSTALLATION_NOT_COMPLETED: { message: 'Unable to complete installation' },
+  INSTALLATION_UNKNOWN_ERROR: { message: 'Unknown installation error' },
+  INSTALLATION_MIN_POWER_NOT_REACHED: { message: 'Min power not reached' },
+  INSTALLATION_POWER_RANGE_NOT_REACHED: { message: 'Difference between min and max power not reached' },
+  INSTALLATION_MAX_ATTEMPTS_REACHED: { message: 'Max installation attempts reached' },
   INCOMPATIBLE_SELECTION: { message: 'Selected items are incompatible' },
   // uniqueness
   CABINET_IP_EXISTS: { message: '{error} ip of the cabinet controller already exists' },

@@ -25,6 +25,27 @@ export const InstallationStepSchema = z.enum([
   'locate',
 ]);
 export type InstallationStep = z.infer<typeof InstallationStepSchema>;
+export const INSTALLATION_STEPS = InstallationStepSchema.options;
+
+/**
+ * Why an installation fails (spec §4), as a device reports it; each is an error code of the
+ * catalogue with its message. The first three are passing faults that the device retries, up to
+ * its maximum of attempts (`INSTALLATION_MAX_ATTEMPTS_REACHED`); the power ones are measurements
+ * of the luminaire and end the installation at once.
+ */
+export const InstallationFailureSchema = z.enum([
+  'INSTALLATION_ERROR',
+  'INSTALLATION_NOT_COMPLETED',
+  'INSTALLATION_UNKNOWN_ERROR',
+  'INSTALLATION_MIN_POWER_NOT_REACHED',
+  'INSTALLATION_POWER_RANGE_NOT_REACHED',
+  'INSTALLATION_MAX_ATTEMPTS_REACHED',
+]);
+export type InstallationFailure = z.infer<typeof InstallationFailureSchema>;
+
+/** Attempts a device makes at most when `install` does not say; the specification does not give it. */
+export const DEFAULT_INSTALLATION_ATTEMPTS = 3;
+export const MAX_INSTALLATION_ATTEMPTS = 10;
 
 /** Statuses that show a banner on the device (spec §4). */
 export const BANNER_STATUSES: readonly DeviceStatus[] = ['preinstallation', 'installation', 'revision'];

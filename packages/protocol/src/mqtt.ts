@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AlarmTypeSchema } from './alarms';
 import { AttributeValuesSchema } from './attributes';
+import { InstallationFailureSchema, InstallationStepSchema } from './lifecycle';
 import { CommandNameSchema } from './commands';
 import { DeviceSchema, SerialNumberSchema } from './devices';
 import { IsoDateTimeSchema, JsonRecordSchema, text } from './primitives';
@@ -50,6 +51,18 @@ export const UpConnectionMessageSchema = z.strictObject({
 });
 export type UpConnectionMessage = z.infer<typeof UpConnectionMessageSchema>;
 
+/**
+ * Where a long command stands on the device: the installation step it runs and the attempt. Sent
+ * with `up/commands` progress; the server keeps the latest on the queued request.
+ */
+export const CommandDetailSchema = z.strictObject({
+  step: InstallationStepSchema.optional(),
+  attempt: z.number().int().min(1).max(100).optional(),
+  /** The passing fault that ended the previous attempt, when the device is retrying. */
+  failure: InstallationFailureSchema.optional(),
+});
+export type CommandDetail = z.infer<typeof CommandDetailSchema>;
+
 /** Errors a device may report for a command. */
 export const DeviceErrorCodeSchema = z.enum(['METHOD_NOT_ALLOWED', 'NOT_ACCEPTABLE', 'NOT_FOUND']);
 export type DeviceErrorCode = z.infer<typeof DeviceErrorCodeSchema>;
@@ -66,7 +79,15 @@ export const UpCommandMessageSchema = z
     requestId: z.uuid(),
     status: z.enum(['IN_PROGRESS', 'DONE', 'ERROR']),
     progress: z.number().int().min(0).max(100),
-    error: z.strictObject({ code: DeviceErrorCodeSchema, message: text().max(500).optional() }).optional(),
+    error: z
+      .strictObject({
+        code: DeviceErrorCodeSchema,
+        message: text().max(500).optional(),
+        /** Why an installation failed: the server reports this catalogue code instead of the device code. */
+        reason: InstallationFailureSchema.optional(),
+      })
+      .optional(),
+    detail: CommandDetailSchema.optional(),
     ts: IsoDateTimeSchema.optional(),
   })
   .refine((message) => message.status !== 'ERROR' || message.error !== undefined, {

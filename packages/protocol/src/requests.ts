@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CommandNameSchema } from './commands';
 import { ErrorCodeSchema } from './errors';
+import { CommandDetailSchema } from './mqtt';
 import { PageQuerySchema } from './pagination';
 import { IsoDateTimeSchema, JsonRecordSchema, text } from './primitives';
 
@@ -27,6 +28,8 @@ export const QueuedRequestSchema = z.object({
   progress: z.number().int().min(0).max(100),
   attempt: z.number().int().min(1),
   error: z.object({ code: ErrorCodeSchema, message: text() }).nullable(),
+  /** The latest step and attempt the device reported (installation), or null. */
+  detail: CommandDetailSchema.nullable(),
   requestedBy: text().nullable(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,

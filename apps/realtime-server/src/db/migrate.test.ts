@@ -27,6 +27,7 @@ describe('migrate', () => {
       '006_north_districts.sql',
       '007_users.sql',
       '008_device_credentials.sql',
+      '009_request_detail.sql',
     ]);
     expect(second).toEqual([]);
     const projects = await db.query<{ id: string; name: string; parent_id: string | null }>(
@@ -46,7 +47,7 @@ describe('migrate', () => {
       // What a database of the single-folder layout recorded: 001_initial.sql held every table
       // (the later migrations, written after the layout changed, are recorded by their own names).
       await legacy.exec(
-        "DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql'), ('006_north_districts.sql'), ('007_users.sql'), ('008_device_credentials.sql')",
+        "DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql'), ('006_north_districts.sql'), ('007_users.sql'), ('008_device_credentials.sql'), ('009_request_detail.sql')",
       );
 
       expect(await migrate(legacy, folders)).toEqual([]);
@@ -61,6 +62,7 @@ describe('migrate', () => {
         '006_north_districts.sql',
         '007_users.sql',
         '008_device_credentials.sql',
+        '009_request_detail.sql',
       ]);
     } finally {
       await legacy.close();

@@ -169,6 +169,32 @@ describe('commands and queued requests', () => {
     expect(missing).toMatchObject({ status: 404, body: { error: { code: 'QUEUED_COMMAND_NOT_FOUND' } } });
   });
 
+  it('keeps the installation step and attempt the device reports, and ends with the catalogue reason', async () => {
+    const serial = uniqueSerial('INSTALL');
+    const id = await h.register(serial);
+    const { body } = await command(id, { command: 'install', params: { maxAttempts: 2 } });
+    await h.publish(serial, 'commands', {
+      requestId: body.id,
+      status: 'IN_PROGRESS',
+      progress: 14,
+      detail: { step: 'powerTest', attempt: 2, failure: 'INSTALLATION_ERROR' },
+    });
+    await expect
+      .poll(async () => (await h.api(`/v1/queued-requests/${body.id}`)).body.detail)
+      .toEqual({ step: 'powerTest', attempt: 2, failure: 'INSTALLATION_ERROR' });
+    await h.publish(serial, 'commands', {
+      requestId: body.id,
+      status: 'ERROR',
+      progress: 14,
+      error: { code: 'NOT_ACCEPTABLE', message: 'no power', reason: 'INSTALLATION_MIN_POWER_NOT_REACHED' },
+    });
+    await expect.poll(async () => (await h.api(`/v1/queued-requests/${body.id}`)).body.status).toBe('ERROR');
+    expect((await h.api(`/v1/queued-requests/${body.id}`)).body).toMatchObject({
+      error: { code: 'INSTALLATION_MIN_POWER_NOT_REACHED', message: 'Min power not reached' },
+      detail: { step: 'powerTest', attempt: 2 },
+    });
+  });
+
   it('counts an answer for an unknown request as rejected', async () => {
     const serial = uniqueSerial('UNK');
     await h.register(serial);

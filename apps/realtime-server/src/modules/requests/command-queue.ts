@@ -60,6 +60,7 @@ export class CommandQueue {
       progress: 0,
       attempt: 1,
       error: null,
+      detail: null,
       requestedBy,
       finishedAt: null,
     });
@@ -105,22 +106,26 @@ export class CommandQueue {
   private async applyAnswer(message: UpCommandMessage): Promise<void> {
     const current = this.active.get(message.requestId);
     if (!current) return;
+    const detail = message.detail ?? current.detail;
     if (message.status === 'IN_PROGRESS') {
-      const updated = await this.deps.requests.update({ ...current, progress: message.progress });
+      const updated = await this.deps.requests.update({ ...current, progress: message.progress, detail });
       this.active.set(updated.id, updated);
       this.emit(updated);
       this.arm(updated.id);
       return;
     }
     if (message.status === 'DONE') {
-      await this.finish(current, { status: 'DONE', progress: 100 });
+      await this.finish(current, { status: 'DONE', progress: 100, detail });
       return;
     }
-    const code = `DEVICE_ERROR_${message.error?.code ?? 'NOT_ACCEPTABLE'}` as const;
+    // An installation failure names its reason, a code of the catalogue; other errors the device's code.
+    const reason = message.error?.reason;
+    const code = reason ?? (`DEVICE_ERROR_${message.error?.code ?? 'NOT_ACCEPTABLE'}` as const);
     await this.finish(current, {
       status: 'ERROR',
       progress: message.progress,
-      error: { code, message: message.error?.message ?? ERRORS[code].message },
+      detail,
+      error: { code, message: reason ? ERRORS[reason].message : (message.error?.message ?? ERRORS[code].message) },
     });
   }
 

@@ -1,4 +1,5 @@
 import type {
+  CommandDetail,
   CommandName,
   ErrorCode,
   Page,
@@ -30,6 +31,7 @@ interface RequestRow {
   attempt: number;
   error_code: ErrorCode | null;
   error_message: string | null;
+  detail: CommandDetail | null;
   requested_by: string | null;
   created_at: Date;
   updated_at: Date;
@@ -48,6 +50,7 @@ function toRequest(row: RequestRow): QueuedRequest {
     progress: row.progress,
     attempt: row.attempt,
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
+    detail: row.detail,
     requestedBy: row.requested_by,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -85,7 +88,7 @@ export class RequestRepository {
   async update(request: QueuedRequest): Promise<QueuedRequest> {
     const rows = await this.db.query<RequestRow>(
       `UPDATE queued_requests SET status = $2, progress = $3, attempt = $4, error_code = $5, error_message = $6,
-         updated_at = now(), finished_at = $7::timestamptz WHERE id = $1 RETURNING ${COLUMNS}`,
+         updated_at = now(), finished_at = $7::timestamptz, detail = $8::jsonb WHERE id = $1 RETURNING ${COLUMNS}`,
       [
         request.id,
         request.status,
@@ -94,6 +97,7 @@ export class RequestRepository {
         request.error?.code ?? null,
         request.error?.message ?? null,
         request.finishedAt,
+        request.detail === null ? null : JSON.stringify(request.detail),
       ],
     );
     return toRequest(rows[0]!);
