@@ -40,6 +40,11 @@ describe('loadSimulatorConfig', () => {
     });
   });
 
+  it('reads SIM_GATEWAY_SIZE=cabinet as each cabinet carrying its light points, and refuses other words', () => {
+    expect(loadSimulatorConfig({ SIM_GATEWAY_SIZE: 'cabinet' }).gatewaySize).toBe('cabinet');
+    expect(() => loadSimulatorConfig({ SIM_GATEWAY_SIZE: 'street' })).toThrow(/SIM_GATEWAY_SIZE/);
+  });
+
   it('names each bad variable in its message', () => {
     expect(() => loadSimulatorConfig({ SIM_DEVICES: 'many', SIM_ERROR_RATE: '2' })).toThrow(
       /SIM_DEVICES[\s\S]*SIM_ERROR_RATE/,

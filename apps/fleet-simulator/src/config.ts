@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
+import type { GatewayGrouping } from './connections';
 import type { ProvisioningOptions } from './provisioner';
 
 /** A point on the map in decimal degrees. */
@@ -18,8 +19,8 @@ export interface FleetOptions {
   /** Multiplies simulated time for command latencies and energy integration. */
   speed: number;
   reportIntervalSeconds: number;
-  /** Devices per MQTT connection; above 1 a gateway connection carries them. */
-  gatewaySize: number;
+  /** Devices per MQTT connection (above 1 a gateway connection carries them), or `cabinet`: each cabinet carries its light points. */
+  gatewaySize: GatewayGrouping;
   /** Project hints sent at registration: the first for most districts, the second for the old town, the third for the north districts. */
   projectIds: readonly string[];
   serialPrefix: string;
@@ -76,7 +77,7 @@ const EnvSchema = z.object({
   SIM_CENTER: CenterSchema.optional(),
   SIM_SPEED: numberFrom(z.number().positive().max(10_000)).optional(),
   SIM_REPORT_INTERVAL_S: numberFrom(z.number().min(0.1).max(86_400)).optional(),
-  SIM_GATEWAY_SIZE: numberFrom(z.number().int().min(1).max(100_000)).optional(),
+  SIM_GATEWAY_SIZE: z.union([z.literal('cabinet'), numberFrom(z.number().int().min(1).max(100_000))]).optional(),
   SIM_PROJECT_IDS: ProjectIdsSchema.optional(),
   SIM_SERIAL_PREFIX: z
     .string()

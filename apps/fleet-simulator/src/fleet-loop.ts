@@ -1,6 +1,7 @@
 import type { MqttCredentials } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { SimClock } from './clock';
+import { planConnections } from './connections';
 import type { FleetOptions } from './config';
 import type { SimDevice } from './device';
 import { type FleetDevice, raiseAlarm, report } from './fleet-device';
@@ -14,18 +15,13 @@ const CONNECTIONS_PER_TICK = 25;
 /** How often, per simulated hour, a cabinet's door is opened (and closed again minutes later). */
 const DOOR_OPENINGS_PER_HOUR = 0.02;
 
-/** The gateway id of the n-th connection (from 1), or null when each device has its own. */
-export function gatewayIdOf(options: Pick<FleetOptions, 'gatewaySize' | 'serialPrefix'>, n: number): string | null {
-  return options.gatewaySize > 1 ? `${options.serialPrefix}-GW-${String(n).padStart(4, '0')}` : null;
-}
-
 /** How the links sign in: credentials by user name (a serial number or gateway id), and what to do when refused. */
 export interface LinkAuth {
   credentials: ReadonlyMap<string, MqttCredentials>;
   onRefused: (link: MqttLink) => void;
 }
 
-/** One link per device, or one per SIM_GATEWAY_SIZE devices when they share a gateway connection. */
+/** One link per connection of `planConnections`: a device alone, or a gateway carrying several. */
 export function createLinks(
   options: FleetOptions,
   devices: readonly SimDevice[],
@@ -35,14 +31,17 @@ export function createLinks(
   auth: LinkAuth | null = null,
 ): MqttLink[] {
   const links: MqttLink[] = [];
-  for (let from = 0, n = 1; from < devices.length; from += options.gatewaySize, n += 1) {
-    const serials = devices.slice(from, from + options.gatewaySize).map((device) => device.spec.serialNumber);
-    const gatewayId = gatewayIdOf(options, n);
+  const plans = planConnections(
+    options,
+    devices.map((device) => device.spec),
+  );
+  for (const [index, { gatewayId, devices: carried }] of plans.entries()) {
+    const serials = carried.map((spec) => spec.serialNumber);
     const username = gatewayId ?? serials[0] ?? '';
     links.push(
       new MqttLink({
         url: options.mqttUrl,
-        clientId: `farola-sim-${options.serialPrefix}-${n}`,
+        clientId: `farola-sim-${options.serialPrefix}-${index + 1}`,
         gatewayId,
         serials,
         logger,

@@ -2,7 +2,8 @@ import { type Logger, pino } from 'pino';
 import { SimClock } from './clock';
 import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
 import { createDevices, type FleetDeviceInfo, infoOf } from './fleet-device';
-import { gatewayIdOf, type LinkAuth } from './fleet-loop';
+import { planConnections } from './connections';
+import type { LinkAuth } from './fleet-loop';
 import { FleetRuntime } from './fleet-runtime';
 import { buildFleetLayout, type DeviceSpec } from './layout';
 import type { MqttLink } from './link';
@@ -18,13 +19,11 @@ export interface Fleet {
 
 /** What each connection signs in as, grouped as `createLinks` groups the devices. */
 function principalsOf(options: FleetOptions, specs: readonly DeviceSpec[]): LinkPrincipal[] {
-  const principals: LinkPrincipal[] = [];
-  for (let from = 0, n = 1; from < specs.length; from += options.gatewaySize, n += 1) {
-    const devices = specs.slice(from, from + options.gatewaySize);
-    const gatewayId = gatewayIdOf(options, n);
-    principals.push({ username: gatewayId ?? devices[0]!.serialNumber, gatewayId, devices });
-  }
-  return principals;
+  return planConnections(options, specs).map(({ gatewayId, devices }) => ({
+    username: gatewayId ?? devices[0]!.serialNumber,
+    gatewayId,
+    devices,
+  }));
 }
 
 /**

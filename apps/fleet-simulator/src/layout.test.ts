@@ -38,12 +38,12 @@ describe('buildFleetLayout', () => {
     }
   });
 
-  it('puts one cabinet controller per about 25 light points, of the same family as its light points', () => {
+  it('puts one cabinet controller per about 20 light points, of the same family as its light points', () => {
     const fleet = layout({ devices: 2000 });
     const cabinets = fleet.filter((d) => d.deviceType === 'cabinet-controller');
     const lightPoints = fleet.filter((d) => d.deviceType === 'light-point-controller');
-    expect(lightPoints.length / cabinets.length).toBeGreaterThan(20);
-    expect(lightPoints.length / cabinets.length).toBeLessThan(30);
+    expect(lightPoints.length / cabinets.length).toBeGreaterThan(18);
+    expect(lightPoints.length / cabinets.length).toBeLessThan(22);
     const bySerial = new Map(fleet.map((d) => [d.serialNumber, d]));
     for (const lightPoint of lightPoints) {
       const cabinet = bySerial.get(lightPoint.cabinetSerial ?? '');

@@ -35,7 +35,7 @@ export interface DeviceSpec {
 
 export type LayoutOptions = Pick<FleetOptions, 'devices' | 'seed' | 'center' | 'projectIds' | 'serialPrefix'>;
 
-const LIGHT_POINTS_PER_CABINET = 25;
+const LIGHT_POINTS_PER_CABINET = 20;
 const OLD_TOWN = 'Ciutat Vella';
 /** Four districts by compass sector around the centre; each is wired by one vendor family. */
 const DISTRICTS = ['Eixample Dreta', 'Gràcia', 'Eixample Esquerra', OLD_TOWN] as const;
@@ -156,7 +156,7 @@ function cabinetSpec(ctx: Context, corner: Metres, district: string, members: De
 
 /**
  * Places `options.devices` devices on a street grid around the centre, nearest first: light points
- * along streets, one cabinet controller per ~25 of them at a street corner. Pure and deterministic:
+ * along streets, one cabinet controller per ~20 of them at a street corner. Pure and deterministic:
  * the same options always give the same fleet.
  */
 export function buildFleetLayout(options: LayoutOptions): DeviceSpec[] {

@@ -170,4 +170,28 @@ describe('a fleet behind a gateway', () => {
     await new Promise((resolve) => setTimeout(resolve, 4500));
     expect(states().slice(before)).toEqual([false, true]);
   }, 40_000);
+
+  it('lets each cabinet carry its light points over one connection, announcing them as its devices', async () => {
+    const prefix = `CG${randomUUID().slice(0, 4)}`;
+    fleet = await startFleet({
+      mqttUrl: url,
+      devices: 42,
+      gatewaySize: 'cabinet',
+      serialPrefix: prefix,
+      seed: 'cabinet-gateways',
+      errorRate: 0,
+      dropRatePerHour: 0,
+      reportIntervalSeconds: 60,
+      logLevel: 'silent',
+    });
+    await fleet.ready;
+    const cabinets = fleet.devices.filter((device) => device.deviceType === 'cabinet-controller');
+    expect(cabinets.length).toBeGreaterThan(0);
+    const carried = () =>
+      cabinets
+        .flatMap((cabinet) => messagesOn(topics.gatewayConnection(`${cabinet.serialNumber}-GW`)).slice(0, 1))
+        .flatMap((message) => GatewayConnectionMessageSchema.parse(JSON.parse(message.payload)).devices)
+        .sort();
+    await expect.poll(carried).toEqual(fleet.devices.map((device) => device.serialNumber).sort());
+  }, 20_000);
 });

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
       cabinets: count((d) => d.deviceType === 'cabinet-controller'),
       orion: count((d) => d.vendor === 'orion'),
       vega: count((d) => d.vendor === 'vega'),
-      connections: Math.ceil(fleet.devices.length / options.gatewaySize),
+      gateways: options.gatewaySize,
       speed: options.speed,
     },
     'fleet started; connecting',
