@@ -109,6 +109,8 @@ if (!stopping) {
   run('realtime-server', 'apps/realtime-server/src/server.ts', { ...oauth });
   run('fleet-simulator', 'apps/fleet-simulator/src/main.ts', {
     SIM_MQTT_URL: env['SIM_MQTT_URL'] ?? brokerUrl,
+    // The simulator's control interface for demos and test authors (loopback only): npm run sim -- help.
+    SIM_CONTROL_PORT: env['SIM_CONTROL_PORT'] ?? '8090',
     ...simulatorOauth,
   });
   console.log(`Farola demo: open http://localhost:${port}/lighting/ (devices report over ${brokerUrl})`);

@@ -56,6 +56,8 @@ function demoStack(port: number, env: Record<string, string>) {
     env: {
       ...commonStackEnv,
       PORT: String(port),
+      // The simulator's control interface beside each stack, so tests can act on the devices.
+      SIM_CONTROL_PORT: String(port + 5),
       // The database lives in memory: credentials from an earlier run would only be refused and renewed.
       SIM_CREDENTIALS_FILE: path.join(tmpdir(), `farola-e2e-credentials-${port}-${Date.now()}.json`),
       ...env,

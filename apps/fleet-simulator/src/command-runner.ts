@@ -65,6 +65,8 @@ export interface RunnerHooks {
   publishChanges(device: SimDevice): void;
   /** Tracks a timer so that stopping the fleet can cancel work in progress. */
   delay(ms: number): Promise<void>;
+  /** A failure injected for this device's next command (the control interface), taken once. */
+  takeForcedFailure(device: SimDevice): { code: DeviceErrorCode; message: string } | undefined;
   /** An unexpected fault inside a handler: logged, and answered as an error instead of crashing. */
   onFailure(error: unknown, request: DownCommandMessage): void;
 }
@@ -242,7 +244,12 @@ export class CommandRunner {
       throw new CommandError('NOT_ACCEPTABLE', params.error.issues.map((issue) => issue.message).join('; '));
     }
     ctx.params = params.data;
+    const forced = this.hooks.takeForcedFailure(ctx.device);
     await ctx.step();
+    if (forced) {
+      ctx.progress(ctx.device.random.int(10, 40));
+      throw new CommandError(forced.code, forced.message);
+    }
     const { random } = ctx.device;
     ctx.progress(random.int(5, 20));
     if (random.chance(this.hooks.errorRate)) {

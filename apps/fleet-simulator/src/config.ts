@@ -29,6 +29,8 @@ export interface FleetOptions {
   installFailureRate: number;
   dropRatePerHour: number;
   logLevel: string;
+  /** The control interface's address (SIM_CONTROL_PORT, SIM_CONTROL_HOST); null: none. */
+  control: { port: number; host: string } | null;
   /** Provision the fleet through the server's API and connect with credentials; null for a broker without auth. */
   provisioning: ProvisioningOptions | null;
 }
@@ -48,6 +50,7 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   dropRatePerHour: 0.5,
   logLevel: 'info',
   provisioning: null,
+  control: null,
 };
 
 const numberFrom = (schema: z.ZodNumber) => z.coerce.number<string>().pipe(schema);
@@ -94,6 +97,8 @@ const EnvSchema = z.object({
   SIM_OAUTH_CLIENT_ID: z.string().min(1).optional(),
   SIM_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
   SIM_CREDENTIALS_FILE: z.string().min(1).optional(),
+  SIM_CONTROL_PORT: numberFrom(z.number().int().min(0).max(65_535)).optional(),
+  SIM_CONTROL_HOST: z.string().min(1).max(255).optional(),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -150,5 +155,7 @@ export function loadSimulatorConfig(env: Record<string, string | undefined>): Fl
     dropRatePerHour: e.SIM_DROP_RATE_PER_HOUR ?? d.dropRatePerHour,
     logLevel: e.LOG_LEVEL ?? d.logLevel,
     provisioning: provisioningOf(e),
+    control:
+      e.SIM_CONTROL_PORT === undefined ? null : { port: e.SIM_CONTROL_PORT, host: e.SIM_CONTROL_HOST ?? '127.0.0.1' },
   };
 }

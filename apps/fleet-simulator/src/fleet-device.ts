@@ -1,5 +1,6 @@
 import type {
   AttributeValues,
+  DeviceErrorCode,
   DeviceType,
   UpAlarmMessage,
   UpAttributesMessage,
@@ -37,6 +38,8 @@ export interface FleetDevice {
   /** A cabinet that rebooted reports a deviceReset alarm once it is back. */
   resetPending: boolean;
   doorOpenUntil: number | null;
+  /** Set by the control interface: the next command ends in this error. */
+  failNext?: { code: DeviceErrorCode; message: string };
 }
 
 /** Every FULL_REPORT_EVERY-th report carries identity, position and orientation too. */

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { parseTopic, topics } from '@farola/protocol';
 import { SimClock } from './clock';
 import { createCommandHandlers } from './command-handlers';
+import type { FleetControl } from './control/control-actions';
 import { CommandRunner } from './command-runner';
 import type { FleetOptions } from './config';
 import { advanceDevice, type SimDevice } from './device';
@@ -118,6 +119,40 @@ export class FleetRuntime {
     if (this.firstReports === this.entries.size) this.markReady();
   }
 
+  /** What the control interface and scenarios act through. */
+  get control(): FleetControl {
+    return {
+      clock: this.clock,
+      seed: this.options.seed,
+      entries: () => this.entries.values(),
+      entry: (serial) => this.entries.get(serial),
+      reboot: (entry) => void this.reboot(entry.device),
+      loseConnection: (entry, seconds) => void this.loseConnection(entry, seconds),
+      failNextCommand: (entry, failure) => {
+        entry.failNext = failure;
+      },
+      publishChanges: (entry) => this.publishChangesOf(entry.device),
+    };
+  }
+
+  /**
+   * Communication loss: a device alone on its connection drops it without a farewell (the broker
+   * fires its will); one behind a gateway is reported gone by the gateway. Back `seconds` later.
+   */
+  private async loseConnection(entry: FleetDevice, seconds: number): Promise<void> {
+    const backInMs = this.clock.realMs(seconds * 1000);
+    if (entry.link.options.serials.length === 1) {
+      entry.link.dropAbruptly(backInMs);
+      return;
+    }
+    entry.online = false;
+    entry.rebooting = true;
+    announce(entry, false);
+    await this.delay(backInMs);
+    entry.rebooting = false;
+    if (!entry.online && entry.link.connected) this.bringOnline(entry);
+  }
+
   private async reboot(device: SimDevice): Promise<void> {
     const entry = this.entryOf.get(device);
     if (!entry || this.stopped) return;
@@ -159,7 +194,15 @@ export class FleetRuntime {
           this.reboot(device).catch((error: unknown) => this.logger.warn({ err: error }, 'reboot failed')),
       }),
       send: (device, message) => {
-        this.entryOf.get(device)?.link.publish(topics.up(device.spec.serialNumber, 'commands'), message);
+        const entry = this.entryOf.get(device);
+        // A device that lost its connection cannot answer; the server's retry asks again.
+        if (entry?.online) entry.link.publish(topics.up(device.spec.serialNumber, 'commands'), message);
+      },
+      takeForcedFailure: (device) => {
+        const entry = this.entryOf.get(device);
+        const failure = entry?.failNext;
+        if (entry) delete entry.failNext;
+        return failure;
       },
       publishChanges: (device) => this.publishChangesOf(device),
       delay: (ms) => this.delay(ms),

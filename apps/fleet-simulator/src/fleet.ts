@@ -1,5 +1,6 @@
 import { type Logger, pino } from 'pino';
 import { SimClock } from './clock';
+import { ControlServer } from './control/control-server';
 import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
 import { createDevices, type FleetDeviceInfo, infoOf } from './fleet-device';
 import { planConnections } from './connections';
@@ -11,6 +12,8 @@ import { FleetProvisioner, type LinkPrincipal } from './provisioner';
 
 export interface Fleet {
   devices: ReadonlyArray<FleetDeviceInfo>;
+  /** The control interface's address, when SIM_CONTROL_PORT opened one. */
+  controlUrl: string | null;
   /** Resolves once every device has connected and sent its first report. */
   ready: Promise<void>;
   /** Announces every device as disconnected and closes all connections cleanly. */
@@ -68,5 +71,15 @@ export async function startFleet(overrides: Partial<FleetOptions> & { mqttUrl: s
   const clock = new SimClock(options.speed);
   const devices = createDevices(specs, clock.now(), options.seed);
   const runtime = new FleetRuntime(options, logger, devices, auth, clock);
-  return { devices: devices.map(infoOf), ready: runtime.ready, stop: () => runtime.stop() };
+  const control = options.control ? new ControlServer(runtime.control, logger) : null;
+  const controlUrl = control ? await control.listen(options.control!.port, options.control!.host) : null;
+  return {
+    devices: devices.map(infoOf),
+    controlUrl,
+    ready: runtime.ready,
+    stop: async () => {
+      await control?.close();
+      await runtime.stop();
+    },
+  };
 }

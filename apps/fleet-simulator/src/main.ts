@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     },
     'fleet started; connecting',
   );
+  if (fleet.controlUrl) logger.info({ url: fleet.controlUrl }, 'control interface listening (npm run sim -- help)');
   void fleet.ready.then(() =>
     logger.info({ seconds: (Date.now() - startedAt) / 1000 }, 'all devices connected and reporting'),
   );

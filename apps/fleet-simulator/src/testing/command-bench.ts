@@ -28,6 +28,7 @@ export function commandBench(settings: { installFailureRate?: number } = {}) {
     }),
     send: (_device, message) => answers.push(message),
     publishChanges: () => undefined,
+    takeForcedFailure: () => undefined,
     delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     onFailure: (error) => {
       throw error;

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { DeviceErrorCodeSchema, SerialNumberSchema, text, VendorSchema } from '@farola/protocol';
+import type { SimClock } from '../clock';
+import type { SimDevice } from '../device';
+import type { FleetDevice } from '../fleet-device';
+import { type Random, seededRandom } from '../random';
+
+/** What the control interface may do to the running fleet, beyond a device's own state. */
+export interface FleetControl {
+  readonly clock: SimClock;
+  readonly seed: string;
+  entries(): Iterable<FleetDevice>;
+  entry(serialNumber: string): FleetDevice | undefined;
+  /** Restarts the device, as a power cycle does. */
+  reboot(entry: FleetDevice): void;
+  /** The device loses its connection for `seconds` of simulated time (no farewell: the server learns it from the broker or gateway). */
+  loseConnection(entry: FleetDevice, seconds: number): void;
+  /** The device's next command ends in this error, whatever it is. */
+  failNextCommand(entry: FleetDevice, failure: { code: z.infer<typeof DeviceErrorCodeSchema>; message: string }): void;
+  /** Publishes the device's changed values now (and a cabinet's light points'). */
+  publishChanges(entry: FleetDevice): void;
+}
+
+export const DeviceKindSchema = z.enum(['light-point', 'cabinet']);
+export type DeviceKind = z.infer<typeof DeviceKindSchema>;
+
+/**
+ * Which devices an action applies to: every filter given must match. `cabinet` selects a cabinet
+ * controller and the light points it feeds; `share` then keeps a seeded random part of them, and
+ * `limit` the first ones.
+ *
+ * @example
+ * { "district": "Gràcia", "kind": "light-point", "share": 0.02 }
+ */
+export const TargetSchema = z
+  .strictObject({
+    serials: z.array(SerialNumberSchema).min(1).max(100_000).optional(),
+    kind: DeviceKindSchema.optional(),
+    vendor: VendorSchema.optional(),
+    district: text().min(1).max(100).optional(),
+    cabinet: SerialNumberSchema.optional(),
+    share: z.number().gt(0).max(1).optional(),
+    limit: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .refine((target) => Object.keys(target).length > 0, {
+    message:
+      'Name the devices: serials, kind, vendor, district, cabinet, share or limit (an empty target would act on the whole fleet; say share: 1 for that)',
+  });
+export type Target = z.infer<typeof TargetSchema>;
+
+interface ActionDefinition<P extends z.ZodType> {
+  summary: string;
+  /** The kinds of device it applies to; others are skipped with a reason. */
+  kinds: readonly DeviceKind[];
+  params: P;
+  /** Applies the action; returns a reason to skip this device instead, or nothing. */
+  apply(entry: FleetDevice, params: z.infer<P>, control: FleetControl): string | void;
+}
+
+const action = <P extends z.ZodType>(definition: ActionDefinition<P>) => definition;
+const BOTH: readonly DeviceKind[] = ['light-point', 'cabinet'];
+const none = z.strictObject({});
+
+/**
+ * Every action of the control interface, by name. Parameters are validated; a device of a kind
+ * the action does not apply to is skipped with a reason.
+ */
+export const CONTROL_ACTIONS = {
+  'drop-connection': action({
+    summary: 'Loses the connection for a while; the broker fires the last will, or the gateway reports the device gone',
+    kinds: BOTH,
+    params: z.strictObject({
+      seconds: z
+        .number()
+        .min(1)
+        .max(7 * 86_400)
+        .default(60),
+    }),
+    apply: (entry, { seconds }, control) => {
+      if (!entry.online) return 'already offline';
+      control.loseConnection(entry, seconds);
+    },
+  }),
+  reboot: action({
+    summary: 'Restarts the device as a power cycle does (cabinets raise deviceReset when back)',
+    kinds: BOTH,
+    params: none,
+    apply: (entry, _params, control) => {
+      if (!entry.online) return 'offline';
+      control.reboot(entry);
+    },
+  }),
+  'fail-next-command': action({
+    summary: 'Makes the next command the device receives end in this error',
+    kinds: BOTH,
+    params: z.strictObject({
+      code: DeviceErrorCodeSchema.default('NOT_FOUND'),
+      message: text().min(1).max(500).default('Failure injected by the control interface'),
+    }),
+    apply: (entry, failure, control) => control.failNextCommand(entry, failure),
+  }),
+} satisfies Record<string, ActionDefinition<z.ZodType>>;
+
+export type ControlActionName = keyof typeof CONTROL_ACTIONS;
+export const ControlActionNameSchema = z.enum(
+  Object.keys(CONTROL_ACTIONS) as [ControlActionName, ...ControlActionName[]],
+);
+
+/** `POST /actions`: an action, the devices it applies to, and its parameters. */
+export const ActionRequestSchema = z.strictObject({
+  action: ControlActionNameSchema,
+  target: TargetSchema,
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+export type ActionRequest = z.input<typeof ActionRequestSchema>;
+
+export interface ActionResult {
+  action: ControlActionName;
+  matched: number;
+  applied: string[];
+  skipped: Array<{ serialNumber: string; reason: string }>;
+}
+
+export class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: unknown[] = [],
+  ) {
+    super(message);
+  }
+}
+
+function kindOf(device: SimDevice): DeviceKind {
+  return device.kind;
+}
+
+/** The devices a target names, in fleet order; `share` draws from a generator seeded by SIM_SEED. */
+export function selectTarget(control: FleetControl, target: Target, random: Random): FleetDevice[] {
+  const serials = target.serials ? new Set(target.serials) : null;
+  const selected: FleetDevice[] = [];
+  for (const entry of control.entries()) {
+    const { device } = entry;
+    const { spec } = device;
+    if (serials && !serials.has(spec.serialNumber)) continue;
+    if (target.kind && kindOf(device) !== target.kind) continue;
+    if (target.vendor && spec.vendor !== target.vendor) continue;
+    if (target.district && spec.district !== target.district) continue;
+    if (target.cabinet && spec.serialNumber !== target.cabinet && spec.cabinetSerial !== target.cabinet) continue;
+    if (target.share !== undefined && target.share < 1 && !random.chance(target.share)) continue;
+    selected.push(entry);
+    if (target.limit !== undefined && selected.length >= target.limit) break;
+  }
+  if (serials) {
+    const unknown = [...serials].filter((serial) => !control.entry(serial));
+    if (unknown.length > 0) throw new ControlError(404, `No simulated device ${unknown.slice(0, 5).join(', ')}`);
+  }
+  return selected;
+}
+
+/** Validates and runs one action on the devices of its target. */
+export function runAction(control: FleetControl, body: unknown, draw = 0): ActionResult {
+  const request = ActionRequestSchema.safeParse(body);
+  if (!request.success) throw new ControlError(400, 'Invalid action', request.error.issues);
+  const { action: name, target, params } = request.data;
+  const definition: ActionDefinition<z.ZodType> = CONTROL_ACTIONS[name];
+  const parsed = definition.params.safeParse(params);
+  if (!parsed.success) throw new ControlError(400, `Invalid params for ${name}`, parsed.error.issues);
+  const devices = selectTarget(control, target, seededRandom(`${control.seed}:control:${draw}`));
+  const result: ActionResult = { action: name, matched: devices.length, applied: [], skipped: [] };
+  for (const entry of devices) {
+    const { serialNumber } = entry.device.spec;
+    if (!definition.kinds.includes(kindOf(entry.device))) {
+      result.skipped.push({ serialNumber, reason: `${name} does not apply to a ${entry.device.kind}` });
+      continue;
+    }
+    const skipped = definition.apply(entry, parsed.data, control);
+    if (typeof skipped === 'string') result.skipped.push({ serialNumber, reason: skipped });
+    else result.applied.push(serialNumber);
+  }
+  return result;
+}
