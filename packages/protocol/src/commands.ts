@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASTRO_OFFSET_LIMIT_MINUTES } from './cabinet-config';
 import { MAX_INSTALLATION_ATTEMPTS } from './lifecycle';
 import { text } from './primitives';
 import type { DeviceType, Vendor } from './vendors';
@@ -8,9 +9,6 @@ export const BLINK_LIMITS = {
   count: { min: 1, max: 10, default: 3 },
   cycleSeconds: { min: 1, max: 10, default: 2 },
 } as const;
-
-/** Sunrise/sunset offsets accepted by `createAstroCalendar`, in minutes. */
-export const ASTRO_OFFSET_LIMIT_MINUTES = 180;
 
 const empty = z.strictObject({});
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
