@@ -36,7 +36,6 @@ export interface FleetDevice {
   reports: number;
   /** A cabinet that rebooted reports a deviceReset alarm once it is back. */
   resetPending: boolean;
-  doorOpenUntil: number | null;
 }
 
 /** Every FULL_REPORT_EVERY-th report carries identity, position and orientation too. */
