@@ -1,5 +1,7 @@
-import { type CommandName, type CommandParams, MAX_FIXED_SCHEDULE_RULES } from '@farola/protocol';
+import type { CommandName, CommandParams } from '@farola/protocol';
 import { switchCabinet } from './cabinet';
+import { CABINET_COMMAND_HANDLERS } from './cabinet-commands';
+import { factoryResetCabinet } from './cabinet-config';
 import { CommandError, type CommandContext, type CommandHandler } from './command-runner';
 import type { SimDevice } from './device';
 import { createFirmwareHandlers } from './firmware-commands';
@@ -77,31 +79,8 @@ const factoryReset: CommandHandler = async (ctx) => {
   await ctx.step();
   ctx.progress(50);
   if (device.kind === 'light-point') device.override = null;
-  else {
-    for (const output of device.outputs) output.override = null;
-    device.calendar = null;
-    device.astro = { sunriseOffsetMinutes: 0, sunsetOffsetMinutes: 0 };
-  }
+  else factoryResetCabinet(device, ctx.now());
   await ctx.step();
-  ctx.publishChanges();
-};
-
-const createAstroCalendar: CommandHandler = async (ctx) => {
-  const cabinet = deviceOfKind(ctx, 'cabinet');
-  const offsets = paramsOf<'createAstroCalendar'>(ctx);
-  await ctx.step();
-  cabinet.astro = { ...offsets };
-  cabinet.calendar = null;
-  ctx.publishChanges();
-};
-
-const createCalendar: CommandHandler = async (ctx) => {
-  const cabinet = deviceOfKind(ctx, 'cabinet');
-  const { rules } = paramsOf<'createCalendar'>(ctx);
-  const limit = MAX_FIXED_SCHEDULE_RULES[cabinet.spec.vendor];
-  if (rules.length > limit) throw new CommandError('NOT_ACCEPTABLE', `This cabinet holds at most ${limit} rules`);
-  await ctx.step();
-  cabinet.calendar = rules.map((rule) => ({ ...rule }));
   ctx.publishChanges();
 };
 
@@ -129,8 +108,7 @@ export function createCommandHandlers(actions: FleetActions): Record<CommandName
     },
     dimmingCheck,
     factoryReset,
-    createAstroCalendar,
-    createCalendar,
     resetInstallation,
+    ...CABINET_COMMAND_HANDLERS,
   };
 }

@@ -7,6 +7,7 @@ import {
   supportsCommand,
   type UpCommandMessage,
 } from '@farola/protocol';
+import type { z } from 'zod';
 import type { SimClock } from './clock';
 import type { SimDevice } from './device';
 
@@ -56,6 +57,13 @@ export interface CommandContext {
 }
 
 export type CommandHandler = (ctx: CommandContext) => Promise<void>;
+
+/** A NOT_ACCEPTABLE message: each issue with the parameter it concerns, e.g. 'parameters.headEnd.gateway: …'. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
 
 export interface RunnerHooks {
   errorRate: number;
@@ -241,7 +249,7 @@ export class CommandRunner {
     }
     const params = COMMAND_PARAMS[request.command].safeParse(request.params);
     if (!params.success) {
-      throw new CommandError('NOT_ACCEPTABLE', params.error.issues.map((issue) => issue.message).join('; '));
+      throw new CommandError('NOT_ACCEPTABLE', describeIssues(params.error));
     }
     ctx.params = params.data;
     const forced = this.hooks.takeForcedFailure(ctx.device);

@@ -28,6 +28,8 @@ export interface FleetOptions {
   /** Probability that an installation attempt meets a passing fault. */
   installFailureRate: number;
   dropRatePerHour: number;
+  /** Multiplies the rates of rare cabinet events (door opened, mains lost, meter silent, …); 0: none. */
+  cabinetEventRate: number;
   logLevel: string;
   /** The control interface's address (SIM_CONTROL_PORT, SIM_CONTROL_HOST); null: none. */
   control: { port: number; host: string } | null;
@@ -48,6 +50,7 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   errorRate: 0.03,
   installFailureRate: 0.1,
   dropRatePerHour: 0.5,
+  cabinetEventRate: 1,
   logLevel: 'info',
   provisioning: null,
   control: null,
@@ -89,6 +92,7 @@ const EnvSchema = z.object({
   SIM_ERROR_RATE: numberFrom(z.number().min(0).max(1)).optional(),
   SIM_INSTALL_FAILURE_RATE: numberFrom(z.number().min(0).max(1)).optional(),
   SIM_DROP_RATE_PER_HOUR: numberFrom(z.number().min(0).max(3600)).optional(),
+  SIM_CABINET_EVENT_RATE: numberFrom(z.number().min(0).max(10_000)).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   PORT: numberFrom(z.number().int().min(0).max(65_535)).optional(),
   SIM_PROVISION: z.enum(['true', 'false']).optional(),
@@ -153,6 +157,7 @@ export function loadSimulatorConfig(env: Record<string, string | undefined>): Fl
     errorRate: e.SIM_ERROR_RATE ?? d.errorRate,
     installFailureRate: e.SIM_INSTALL_FAILURE_RATE ?? d.installFailureRate,
     dropRatePerHour: e.SIM_DROP_RATE_PER_HOUR ?? d.dropRatePerHour,
+    cabinetEventRate: e.SIM_CABINET_EVENT_RATE ?? d.cabinetEventRate,
     logLevel: e.LOG_LEVEL ?? d.logLevel,
     provisioning: provisioningOf(e),
     control:

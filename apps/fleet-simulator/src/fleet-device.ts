@@ -37,7 +37,6 @@ export interface FleetDevice {
   reports: number;
   /** A cabinet that rebooted reports a deviceReset alarm once it is back. */
   resetPending: boolean;
-  doorOpenUntil: number | null;
   /** Set by the control interface: the next command ends in this error. */
   failNext?: { code: DeviceErrorCode; message: string };
 }

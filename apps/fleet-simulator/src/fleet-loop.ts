@@ -1,5 +1,6 @@
 import type { MqttCredentials } from '@farola/protocol';
 import type { Logger } from 'pino';
+import { cabinetAlarmsDue } from './cabinet-alarms';
 import type { SimClock } from './clock';
 import { planConnections } from './connections';
 import type { FleetOptions } from './config';
@@ -12,8 +13,6 @@ import { ReportWheel } from './report-wheel';
 const TICK_MS = 100;
 /** Connections opened per tick while starting, so a thousand devices connect smoothly. */
 const CONNECTIONS_PER_TICK = 25;
-/** How often, per simulated hour, a cabinet's door is opened (and closed again minutes later). */
-const DOOR_OPENINGS_PER_HOUR = 0.02;
 
 /** How the links sign in: credentials by user name (a serial number or gateway id), and what to do when refused. */
 export interface LinkAuth {
@@ -64,21 +63,16 @@ interface LoopState {
   random: Random;
 }
 
-/** Cabinet doors: rarely opened by a maintainer, closed again a few simulated minutes later. */
-function checkDoor(entry: FleetDevice, options: FleetOptions, nowMs: number): void {
+/**
+ * Publishes a cabinet's alarms raised or cleared since its last report: conditions set through the
+ * control functions of cabinet-alarms.ts, ended ones, and rare random ones at SIM_CABINET_EVENT_RATE.
+ */
+function publishCabinetAlarms(entry: FleetDevice, options: FleetOptions, nowMs: number): void {
   // `nowMs` is simulated time.
   if (entry.device.kind !== 'cabinet') return;
-  if (entry.doorOpenUntil !== null) {
-    if (nowMs < entry.doorOpenUntil) return;
-    entry.doorOpenUntil = null;
-    raiseAlarm(entry, 'cabinetDoorOpen', false);
-    return;
+  for (const { type, active } of cabinetAlarmsDue(entry.device, nowMs, options.cabinetEventRate)) {
+    raiseAlarm(entry, type, active);
   }
-  const simulatedHours = (options.reportIntervalSeconds * options.speed) / 3600;
-  const { random } = entry.device;
-  if (!random.chance(1 - Math.exp(-DOOR_OPENINGS_PER_HOUR * simulatedHours))) return;
-  entry.doorOpenUntil = nowMs + random.between(2, 15) * 60_000;
-  raiseAlarm(entry, 'cabinetDoorOpen', true);
 }
 
 export type DroppableLink = Pick<MqttLink, 'connected' | 'dropAbruptly'>;
@@ -122,8 +116,9 @@ export function startLoop({ options, clock, links, entries, isStopped, random }:
     for (const entry of wheel.due(now)) {
       // A device's first report goes out when it connects; the wheel takes over from there.
       if (!entry.online || entry.reports === 0 || !entry.link.connected) continue;
+      // Alarms first, so that the report shows what they changed (outputs dropped on battery, say).
+      publishCabinetAlarms(entry, options, clock.now());
       report(entry, clock);
-      checkDoor(entry, options, clock.now());
     }
     injectDrops(links, options, now - lastTick, random);
     lastTick = now;

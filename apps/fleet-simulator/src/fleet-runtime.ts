@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import { parseTopic, topics } from '@farola/protocol';
+import type { Cabinet } from './cabinet';
+import { cabinetAlarmsDue, markCabinetReset } from './cabinet-alarms';
 import { SimClock } from './clock';
 import { createCommandHandlers } from './command-handlers';
 import type { FleetControl } from './control/control-actions';
@@ -92,7 +94,6 @@ export class FleetRuntime {
           rebooting: false,
           reports: 0,
           resetPending: false,
-          doorOpenUntil: null,
         };
         this.entries.set(serial, entry);
         this.entryOf.set(device, entry);
@@ -112,9 +113,12 @@ export class FleetRuntime {
     announce(entry, true);
     if (entry.reports === 0) this.firstReports += 1;
     report(entry, this.clock, true);
-    if (entry.resetPending) {
+    const { device } = entry;
+    if (device.kind === 'cabinet') {
+      if (entry.resetPending) markCabinetReset(device, this.clock.now());
       entry.resetPending = false;
-      raiseAlarm(entry, 'deviceReset', true);
+      // With any alarm that came or went while it was away.
+      this.publishCabinetAlarms(entry, device);
     }
     if (this.firstReports === this.entries.size) this.markReady();
   }
@@ -224,7 +228,14 @@ export class FleetRuntime {
       }
     }
     const entry = this.entryOf.get(device);
-    if (entry) publishChanges(entry, this.clock);
+    if (!entry) return;
+    publishChanges(entry, this.clock);
+    // A command can start or end a condition too: maintenance through setConfiguration, say.
+    if (device.kind === 'cabinet') this.publishCabinetAlarms(entry, device);
+  }
+
+  private publishCabinetAlarms(entry: FleetDevice, cabinet: Cabinet): void {
+    for (const { type, active } of cabinetAlarmsDue(cabinet, this.clock.now())) raiseAlarm(entry, type, active);
   }
 
   private farewellsByLink(): Map<MqttLink, Farewell[]> {

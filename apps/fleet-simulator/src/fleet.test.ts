@@ -5,6 +5,7 @@ import {
   type DownCommandMessage,
   topics,
   UP_MESSAGE_SCHEMAS,
+  type UpAlarmMessage,
   type UpAttributesMessage,
   type UpCommandMessage,
   type UpConnectionMessage,
@@ -158,11 +159,29 @@ describe('a simulated fleet on a real broker', () => {
   });
 
   it("refuses a fixed schedule with more rules than the cabinet's family holds", async () => {
-    const rules = Array.from({ length: 5 }, (_, i) => ({ time: `0${i}:30`, dimming: 50 }));
+    const rules = Array.from({ length: 5 }, (_, i) => ({ time: `0${i}:00`, dimming: 50 }));
     const vega = sendCommand(device('vega', 'cabinet-controller').serialNumber, 'createCalendar', { rules });
     expect(await finalAnswer(vega.requestId)).toMatchObject({ status: 'ERROR', error: { code: 'NOT_ACCEPTABLE' } });
     const orion = sendCommand(device('orion', 'cabinet-controller').serialNumber, 'createCalendar', { rules });
     expect((await finalAnswer(orion.requestId)).status).toBe('DONE');
+  });
+
+  it('puts a cabinet into maintenance by setConfiguration: the configuration reported, its alarm raised and cleared', async () => {
+    const { serialNumber } = device('vega', 'cabinet-controller');
+    const alarms = () =>
+      received
+        .filter((r) => r.serial === serialNumber && r.channel === 'alarms')
+        .map((r) => r.message as UpAlarmMessage);
+    const enter = sendCommand(serialNumber, 'setConfiguration', { parameters: { other: { maintenanceMode: true } } });
+    expect((await finalAnswer(enter.requestId)).status).toBe('DONE');
+    await expect.poll(() => alarms().at(-1)).toMatchObject({ type: 'maintenanceMode', active: true });
+    const reported = attributesOf(serialNumber).findLast((m) => m.values.configuration !== undefined);
+    expect(reported?.values.configuration?.other.maintenanceMode).toBe(true);
+    expect(reported?.values.outputs?.every((output) => output.on && output.mode === 3)).toBe(true);
+    const leave = sendCommand(serialNumber, 'setConfiguration', { parameters: { other: { maintenanceMode: false } } });
+    expect((await finalAnswer(leave.requestId)).status).toBe('DONE');
+    await expect.poll(() => alarms().at(-1)).toMatchObject({ type: 'maintenanceMode', active: false });
+    expect(invalid).toEqual([]);
   });
 
   it('does not run a re-delivered request twice but repeats its answer', async () => {

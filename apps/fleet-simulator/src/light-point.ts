@@ -1,6 +1,6 @@
 import type { AttributeValues } from '@farola/protocol';
 import type { Cabinet } from './cabinet';
-import { cabinetOutputOn } from './cabinet';
+import { cabinetImposedLevel, cabinetSupplies } from './cabinet';
 import type { DeviceSpec } from './layout';
 import {
   activeOverride,
@@ -50,19 +50,24 @@ export function createLightPoint(spec: DeviceSpec, nowMs: number, random: Random
   return lightPoint;
 }
 
-/** The commanded level: a running blink or check, else a manual switch, else the night curve. */
+/**
+ * The commanded level: a running blink or check, else its cabinet's maintenance, else a manual
+ * switch, else the night curve.
+ */
 function commandedDimming(lightPoint: LightPoint, nowMs: number): number {
   if (lightPoint.transientLevel !== null) return lightPoint.transientLevel;
+  const imposed = lightPoint.cabinet ? cabinetImposedLevel(lightPoint.cabinet, nowMs) : null;
+  if (imposed !== null) return imposed;
   const override = activeOverride(lightPoint, nowMs);
   if (override) return override.on ? 100 : 0;
   return isNight(nowMs, sunOf(lightPoint, nowMs)) ? curveLevel(localMinutesOfDay(nowMs)) : 0;
 }
 
-/** Whether the luminaire gets power: mode 006 lights depend on their cabinet's output. */
+/** Whether the luminaire gets power from its cabinet: mode 006 lights only while their output is on. */
 function supplied(lightPoint: LightPoint, nowMs: number): boolean {
   const { cabinet, spec } = lightPoint;
-  if (spec.operateMode !== '006' || !cabinet || spec.output === undefined) return true;
-  return cabinetOutputOn(cabinet, spec.output, nowMs);
+  if (!cabinet || spec.output === undefined) return true;
+  return cabinetSupplies(cabinet, spec.output, spec.operateMode === '006', nowMs);
 }
 
 export function isLit(lightPoint: LightPoint, nowMs: number): boolean {

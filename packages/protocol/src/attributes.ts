@@ -1,14 +1,20 @@
 import { z } from 'zod';
+import { ReportedCabinetConfigurationSchema } from './cabinet-config';
 import { OperateModeSchema, OutputModeSchema } from './modes';
 import { IsoDateTimeSchema, text } from './primitives';
 
 const number = (min: number, max: number) => z.number().min(min).max(max);
 
-/** One cabinet controller output as reported in the `outputs` attribute. */
+/**
+ * One cabinet controller output as reported in the `outputs` attribute: with its metering, the
+ * power (W) of the circuit it feeds and the energy (kWh) that circuit has drawn.
+ */
 export const OutputStateSchema = z.object({
   index: z.number().int().min(1).max(16),
   on: z.boolean(),
   mode: OutputModeSchema.optional(),
+  activePower: z.number().min(0).max(1e6).optional(),
+  activeEnergy: z.number().min(0).max(1e9).optional(),
 });
 export type OutputState = z.infer<typeof OutputStateSchema>;
 
@@ -69,6 +75,7 @@ export const ATTRIBUTES = {
   driverOutputVoltage: { schema: number(0, 1000), unit: 'V' },
   driverOutputCurrent: { schema: number(0, 100), unit: 'A' },
   timezone: { schema: text().min(1).max(64) },
+  configuration: { schema: ReportedCabinetConfigurationSchema },
 } satisfies Record<string, AttributeMeta>;
 
 export type AttributeKey = keyof typeof ATTRIBUTES;

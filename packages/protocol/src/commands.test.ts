@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BLINK_LIMITS, COMMAND_NAMES, CommandRequestSchema, supportsCommand } from './commands';
+import {
+  BLINK_LIMITS,
+  COMMAND_NAMES,
+  CommandRequestSchema,
+  FIXED_SCHEDULE_INVALID_MESSAGE,
+  supportsCommand,
+} from './commands';
 import { toFieldIssues } from './errors';
 
 describe('CommandRequestSchema', () => {
@@ -50,5 +56,57 @@ describe('CommandRequestSchema', () => {
   it('documents that only one family offers dimming checks on light points', () => {
     expect(supportsCommand('orion', 'light-point-controller', 'dimmingCheck')).toBe(true);
     expect(supportsCommand('vega', 'light-point-controller', 'dimmingCheck')).toBe(false);
+  });
+
+  it('refuses a fixed schedule that does not start at 00:00 or whose times do not increase', () => {
+    const calendar = (times: string[]) =>
+      CommandRequestSchema.safeParse({
+        command: 'createCalendar',
+        params: { rules: times.map((time) => ({ time, dimming: 100 })), output: 2 },
+      });
+    expect(calendar(['00:00', '07:30', '19:00']).success).toBe(true);
+    for (const times of [
+      ['06:00', '19:00'],
+      ['00:00', '19:00', '07:30'],
+      ['00:00', '19:00', '19:00'],
+    ]) {
+      expect(toFieldIssues(calendar(times).error!)).toEqual([
+        expect.objectContaining({ path: 'params.rules', message: FIXED_SCHEDULE_INVALID_MESSAGE }),
+      ]);
+    }
+  });
+
+  it('takes an output for calendars and restoreCalendar, within 1–16', () => {
+    const astro = { command: 'createAstroCalendar', params: { sunriseOffsetMinutes: 10, sunsetOffsetMinutes: -10 } };
+    expect(CommandRequestSchema.safeParse(astro).success).toBe(true);
+    expect(CommandRequestSchema.safeParse({ ...astro, params: { ...astro.params, output: 3 } }).success).toBe(true);
+    expect(CommandRequestSchema.parse({ command: 'restoreCalendar' })).toEqual({
+      command: 'restoreCalendar',
+      params: {},
+    });
+    const tooHigh = CommandRequestSchema.safeParse({ command: 'restoreCalendar', params: { output: 17 } });
+    expect(toFieldIssues(tooHigh.error!)[0]).toMatchObject({ path: 'params.output', rule: 'max' });
+  });
+
+  it('validates setConfiguration parameters field by field', () => {
+    const good = { command: 'setConfiguration', params: { parameters: { time: { sunriseOffsetMinutes: 20 } } } };
+    expect(CommandRequestSchema.safeParse(good).success).toBe(true);
+    const bad = CommandRequestSchema.safeParse({
+      command: 'setConfiguration',
+      params: { parameters: { plcHeadEnd: { ipAddress: '192.168.2' } } },
+    });
+    expect(toFieldIssues(bad.error!)[0]).toMatchObject({
+      path: 'params.parameters.plcHeadEnd.ipAddress',
+      rule: 'format',
+    });
+  });
+
+  it('offers restoreCalendar and setConfiguration on the cabinets of both families only', () => {
+    for (const vendor of ['orion', 'vega'] as const) {
+      for (const command of ['restoreCalendar', 'setConfiguration'] as const) {
+        expect(supportsCommand(vendor, 'cabinet-controller', command)).toBe(true);
+        expect(supportsCommand(vendor, 'light-point-controller', command)).toBe(false);
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASTRO_OFFSET_LIMIT_MINUTES, CabinetConfigurationPatchSchema } from './cabinet-config';
 import { MAX_INSTALLATION_ATTEMPTS } from './lifecycle';
 import { text } from './primitives';
 import type { DeviceType, Vendor } from './vendors';
@@ -9,16 +10,30 @@ export const BLINK_LIMITS = {
   cycleSeconds: { min: 1, max: 10, default: 2 },
 } as const;
 
-/** Sunrise/sunset offsets accepted by `createAstroCalendar`, in minutes. */
-export const ASTRO_OFFSET_LIMIT_MINUTES = 180;
-
 const empty = z.strictObject({});
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
+/** A cabinet output, 1–16; commands that take one apply to every output without it. */
+const output = z.number().int().min(1).max(16);
+
+/** Spec §5's message for a fixed schedule whose rules are out of order. */
+export const FIXED_SCHEDULE_INVALID_MESSAGE = 'Time scheduling rules configuration not valid';
+
+/**
+ * Whether fixed-schedule rules are well formed (spec §5, §9): the first at 00:00, since it gives the
+ * state from midnight, and each later one strictly after the one before.
+ *
+ * @example
+ * isValidFixedSchedule([{ time: '00:00', dimming: 0 }, { time: '18:30', dimming: 100 }]); // true
+ * isValidFixedSchedule([{ time: '18:30', dimming: 100 }]); // false: nothing from 00:00
+ */
+export function isValidFixedSchedule(rules: readonly { time: string }[]): boolean {
+  return rules[0]?.time === '00:00' && rules.every((rule, i) => i === 0 || rule.time > (rules[i - 1]?.time ?? ''));
+}
 
 /** Parameters of each command. Commands without parameters take `{}` (or nothing). */
 export const COMMAND_PARAMS = {
-  switchOn: z.strictObject({ output: z.number().int().min(1).max(16).optional() }),
-  switchOff: z.strictObject({ output: z.number().int().min(1).max(16).optional() }),
+  switchOn: z.strictObject({ output: output.optional() }),
+  switchOff: z.strictObject({ output: output.optional() }),
   blink: z.strictObject({
     count: z.number().int().min(BLINK_LIMITS.count.min).max(BLINK_LIMITS.count.max),
     cycleSeconds: z.number().int().min(BLINK_LIMITS.cycleSeconds.min).max(BLINK_LIMITS.cycleSeconds.max),
@@ -31,12 +46,15 @@ export const COMMAND_PARAMS = {
   createAstroCalendar: z.strictObject({
     sunriseOffsetMinutes: z.number().int().min(-ASTRO_OFFSET_LIMIT_MINUTES).max(ASTRO_OFFSET_LIMIT_MINUTES),
     sunsetOffsetMinutes: z.number().int().min(-ASTRO_OFFSET_LIMIT_MINUTES).max(ASTRO_OFFSET_LIMIT_MINUTES),
+    output: output.optional(),
   }),
   createCalendar: z.strictObject({
     rules: z
       .array(z.strictObject({ time: hhmm, dimming: z.number().int().min(0).max(100) }))
       .min(1)
-      .max(6),
+      .max(6)
+      .refine(isValidFixedSchedule, FIXED_SCHEDULE_INVALID_MESSAGE),
+    output: output.optional(),
   }),
   resetInstallation: z.strictObject({ installationDate: z.iso.date() }),
   /** Fetches a firmware image (the next release when `version` is absent) without installing it. */
@@ -49,6 +67,8 @@ export const COMMAND_PARAMS = {
   install: z.strictObject({
     maxAttempts: z.number().int().min(1).max(MAX_INSTALLATION_ATTEMPTS).optional(),
   }),
+  restoreCalendar: z.strictObject({ output: output.optional() }),
+  setConfiguration: z.strictObject({ parameters: CabinetConfigurationPatchSchema }),
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PARAMS;
@@ -84,6 +104,8 @@ export const CommandRequestSchema = z.discriminatedUnion('command', [
   commandVariant('cancelDownload'),
   commandVariant('applyUpdate'),
   commandVariant('install'),
+  commandVariant('restoreCalendar'),
+  commandVariant('setConfiguration'),
 ]);
 export type CommandRequest = z.infer<typeof CommandRequestSchema>;
 
@@ -121,6 +143,8 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'cancelDownload',
       'applyUpdate',
       'install',
+      'restoreCalendar',
+      'setConfiguration',
     ],
   },
   vega: {
@@ -145,6 +169,8 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'downloadUpdate',
       'applyUpdate',
       'install',
+      'restoreCalendar',
+      'setConfiguration',
     ],
   },
 };

@@ -1,12 +1,14 @@
 // The package's public API: every schema, type and helper shared across Farola's processes.
 export * from './alarms';
 export * from './attributes';
+export * from './cabinet-config';
 export * from './commands';
 export * from './demo-identities';
 export * from './devices';
 export * from './errors';
 export * from './events';
 export * from './fleet';
+export * from './ipv4';
 export * from './lifecycle';
 export * from './modes';
 export * from './mqtt';

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandName, UpCommandMessage, Vendor } from '@farola/protocol';
+import type { Cabinet } from '../cabinet';
+import { SimClock } from '../clock';
+import { createCommandHandlers } from '../command-handlers';
+import { CommandRunner } from '../command-runner';
+import { DEFAULT_FLEET_OPTIONS } from '../config';
+import { advanceDevice, type SimDevice } from '../device';
+import { createDevices } from '../fleet-device';
+import { buildFleetLayout } from '../layout';
+
+/** A fresh default fleet at `nowMs`, so that no test sees another's changes. */
+export function freshFleet(nowMs: number): SimDevice[] {
+  return createDevices(buildFleetLayout(DEFAULT_FLEET_OPTIONS), nowMs, DEFAULT_FLEET_OPTIONS.seed);
+}
+
+/** A cabinet of the family from a fresh fleet, feeding at least one light point of each operate mode. */
+export function freshCabinet(nowMs: number, vendor: Vendor = 'orion'): Cabinet {
+  const cabinet = freshFleet(nowMs).find(
+    (device): device is Cabinet =>
+      device.kind === 'cabinet' &&
+      device.spec.vendor === vendor &&
+      ['005', '006'].every((mode) => device.lightPoints.some((lightPoint) => lightPoint.spec.operateMode === mode)),
+  );
+  if (!cabinet) throw new Error(`the default fleet has no ${vendor} cabinet feeding both operate modes`);
+  return cabinet;
+}
+
+/** Light points first, as the runtime does: the cabinet's power is the sum of theirs. */
+export function advanceCabinetAndFed(cabinet: Cabinet, nowMs: number): void {
+  for (const lightPoint of cabinet.lightPoints) advanceDevice(lightPoint, nowMs);
+  advanceDevice(cabinet, nowMs);
+}
+
+/**
+ * Runs one command through the real CommandRunner and handlers, on a clock stopped at `nowMs`
+ * (pauses take no time), and resolves with the device's final answer.
+ */
+export function runCommand(
+  device: SimDevice,
+  command: CommandName,
+  params: Record<string, unknown>,
+  nowMs: number,
+): Promise<UpCommandMessage> {
+  return new Promise((resolve, reject) => {
+    const runner = new CommandRunner({
+      errorRate: 0,
+      clock: new SimClock(1, () => 0, nowMs),
+      handlers: createCommandHandlers({ reboot: () => Promise.resolve(), installation: { failureRate: 0 } }),
+      send: (_device, message) => {
+        if (message.status !== 'IN_PROGRESS') resolve(message);
+      },
+      publishChanges: () => undefined,
+      takeForcedFailure: () => undefined,
+      delay: () => Promise.resolve(),
+      onFailure: (error) => reject(error instanceof Error ? error : new Error(String(error))),
+    });
+    runner.handle(device, { requestId: randomUUID(), command, params, attempt: 1, ts: new Date(nowMs).toISOString() });
+  });
+}
