@@ -25,6 +25,8 @@ export interface FleetOptions {
   serialPrefix: string;
   errorRate: number;
   dropRatePerHour: number;
+  /** Spontaneous faults of each kind per light point and simulated year (lamp failure, day-burner, …). */
+  faultRatePerYear: number;
   logLevel: string;
   /** Provision the fleet through the server's API and connect with credentials; null for a broker without auth. */
   provisioning: ProvisioningOptions | null;
@@ -42,6 +44,7 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   serialPrefix: 'SIM',
   errorRate: 0.03,
   dropRatePerHour: 0.5,
+  faultRatePerYear: 0.02,
   logLevel: 'info',
   provisioning: null,
 };
@@ -81,6 +84,7 @@ const EnvSchema = z.object({
     .optional(),
   SIM_ERROR_RATE: numberFrom(z.number().min(0).max(1)).optional(),
   SIM_DROP_RATE_PER_HOUR: numberFrom(z.number().min(0).max(3600)).optional(),
+  SIM_FAULT_RATE_PER_YEAR: numberFrom(z.number().min(0).max(10_000)).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   PORT: numberFrom(z.number().int().min(0).max(65_535)).optional(),
   SIM_PROVISION: z.enum(['true', 'false']).optional(),
@@ -142,6 +146,7 @@ export function loadSimulatorConfig(env: Record<string, string | undefined>): Fl
     serialPrefix: e.SIM_SERIAL_PREFIX ?? d.serialPrefix,
     errorRate: e.SIM_ERROR_RATE ?? d.errorRate,
     dropRatePerHour: e.SIM_DROP_RATE_PER_HOUR ?? d.dropRatePerHour,
+    faultRatePerYear: e.SIM_FAULT_RATE_PER_YEAR ?? d.faultRatePerYear,
     logLevel: e.LOG_LEVEL ?? d.logLevel,
     provisioning: provisioningOf(e),
   };

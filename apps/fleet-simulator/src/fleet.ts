@@ -4,6 +4,7 @@ import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
 import { createDevices, type FleetDeviceInfo, infoOf } from './fleet-device';
 import { gatewayIdOf, type LinkAuth } from './fleet-loop';
 import { FleetRuntime } from './fleet-runtime';
+import { uniformFaultRates } from './light-faults';
 import { buildFleetLayout, type DeviceSpec } from './layout';
 import type { MqttLink } from './link';
 import { FleetProvisioner, type LinkPrincipal } from './provisioner';
@@ -67,7 +68,7 @@ export async function startFleet(overrides: Partial<FleetOptions> & { mqttUrl: s
   const specs = buildFleetLayout(options);
   const auth = options.provisioning ? await provisionFleet(options, specs, logger) : null;
   const clock = new SimClock(options.speed);
-  const devices = createDevices(specs, clock.now(), options.seed);
+  const devices = createDevices(specs, clock.now(), options.seed, uniformFaultRates(options.faultRatePerYear));
   const runtime = new FleetRuntime(options, logger, devices, auth, clock);
   return { devices: devices.map(infoOf), ready: runtime.ready, stop: () => runtime.stop() };
 }
