@@ -4,6 +4,7 @@ import { CommandError, type CommandContext, type CommandHandler } from './comman
 import type { SimDevice } from './device';
 import { FAMILIES, nextMinorVersion } from './families';
 import { switchLightPoint } from './light-point';
+import { readLocation, setOperateMode } from './light-point-commands';
 
 /** What a command needs from the running fleet beyond the device itself. */
 export interface FleetActions {
@@ -156,5 +157,7 @@ export function createCommandHandlers(actions: FleetActions): Record<CommandName
     createAstroCalendar,
     createCalendar,
     resetInstallation,
+    setOperateMode,
+    readLocation,
   };
 }

@@ -4,7 +4,27 @@ import { toFieldIssues } from './errors';
 
 describe('CommandRequestSchema', () => {
   it('knows the eleven commands of the specification', () => {
-    expect(COMMAND_NAMES).toHaveLength(11);
+    const specified = [
+      'dimmingCheck',
+      'downgrade',
+      'factoryReset',
+      'reboot',
+      'upgrade',
+      'blink',
+      'createAstroCalendar',
+      'createCalendar',
+      'switchOn',
+      'switchOff',
+      'resetInstallation',
+    ];
+    expect(COMMAND_NAMES).toEqual(expect.arrayContaining(specified));
+  });
+
+  it('changes a light point operate mode only to one of the six codes', () => {
+    const request = { command: 'setOperateMode', params: { operateMode: '013' } };
+    expect(CommandRequestSchema.parse(request)).toEqual(request);
+    const result = CommandRequestSchema.safeParse({ command: 'setOperateMode', params: { operateMode: '007' } });
+    expect(toFieldIssues(result.error!)[0]).toMatchObject({ path: 'params.operateMode' });
   });
 
   it('accepts a command without params and fills in an empty object', () => {

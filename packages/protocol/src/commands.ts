@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OperateModeSchema } from './modes';
 import { text } from './primitives';
 import type { DeviceType, Vendor } from './vendors';
 
@@ -38,6 +39,10 @@ export const COMMAND_PARAMS = {
       .max(6),
   }),
   resetInstallation: z.strictObject({ installationDate: z.iso.date() }),
+  /** Light points: the operate mode (spec §4) the device keeps until told otherwise. */
+  setOperateMode: z.strictObject({ operateMode: OperateModeSchema }),
+  /** Light points: take a GPS fix now and report it; `NOT_FOUND` without a fix ('No GPS signal'). */
+  readLocation: empty,
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PARAMS;
@@ -69,6 +74,8 @@ export const CommandRequestSchema = z.discriminatedUnion('command', [
   commandVariant('createAstroCalendar'),
   commandVariant('createCalendar'),
   commandVariant('resetInstallation'),
+  commandVariant('setOperateMode'),
+  commandVariant('readLocation'),
 ]);
 export type CommandRequest = z.infer<typeof CommandRequestSchema>;
 
@@ -87,6 +94,8 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'factoryReset',
       'upgrade',
       'downgrade',
+      'setOperateMode',
+      'readLocation',
     ],
     'cabinet-controller': [
       'switchOn',
@@ -101,7 +110,16 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
     ],
   },
   vega: {
-    'light-point-controller': ['switchOn', 'switchOff', 'blink', 'reboot', 'factoryReset', 'upgrade'],
+    'light-point-controller': [
+      'switchOn',
+      'switchOff',
+      'blink',
+      'reboot',
+      'factoryReset',
+      'upgrade',
+      'setOperateMode',
+      'readLocation',
+    ],
     'cabinet-controller': ['switchOn', 'switchOff', 'reboot', 'upgrade', 'createCalendar', 'resetInstallation'],
   },
 };
