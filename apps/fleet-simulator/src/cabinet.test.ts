@@ -4,8 +4,15 @@ import { AttributeValuesSchema } from '@farola/protocol';
 import { type Cabinet, cabinetFullValues, cabinetLiveValues, restoreCabinetCalendar, switchCabinet } from './cabinet';
 import { setBreakerTripped, setCabinetCondition, setMaintenance } from './cabinet-alarms';
 import { fixedScheduleLevel } from './cabinet-schedule';
-import { isLit, lightPointLiveValues } from './light-point';
+import { advanceLightPoint, isLit, type LightPoint } from './light-point';
+import { lightPointLiveValues } from './light-point-values';
 import { advanceCabinetAndFed, freshCabinet, runCommand } from './testing/cabinets';
+
+/** What a light point reports at `nowMs`, its state brought up to that moment first. */
+function liveAt(lightPoint: LightPoint, nowMs: number) {
+  advanceLightPoint(lightPoint, nowMs);
+  return lightPointLiveValues(lightPoint);
+}
 
 /** 21:00 UTC, 22:00 in Barcelona: night. Madrid is UTC+1 in January. */
 const NIGHT = Date.parse('2026-01-15T21:00:00Z');
@@ -175,9 +182,7 @@ describe('cabinet supply', () => {
     const later = NIGHT + MINUTE;
     advanceCabinetAndFed(cabinet, later);
     expect(cabinet.lightPoints.filter((lightPoint) => isLit(lightPoint, later))).toEqual([]);
-    expect(cabinet.lightPoints.every((lightPoint) => lightPointLiveValues(lightPoint, later).poweredOn === false)).toBe(
-      true,
-    );
+    expect(cabinet.lightPoints.every((lightPoint) => liveAt(lightPoint, later).poweredOn === false)).toBe(true);
     const values = cabinetLiveValues(cabinet, later);
     expect(values).toMatchObject({ poweredOn: false, instantaneousActivePower: 0, voltage: 0 });
     expect(values.outputs?.every((out) => !out.on && out.activePower === 0)).toBe(true);
@@ -206,7 +211,7 @@ describe('cabinet supply', () => {
     advanceCabinetAndFed(cabinet, NOON + MINUTE);
     expect(cabinetLiveValues(cabinet, NOON + MINUTE).outputs?.every((out) => out.on && out.mode === 3)).toBe(true);
     for (const lightPoint of cabinet.lightPoints) {
-      expect(lightPointLiveValues(lightPoint, NOON + MINUTE)).toMatchObject({ poweredOn: true, dimming: 100 });
+      expect(liveAt(lightPoint, NOON + MINUTE)).toMatchObject({ poweredOn: true, dimming: 100 });
     }
     setMaintenance(cabinet, false, NOON + MINUTE);
     expect(output(cabinet, 1, NOON + MINUTE)).toMatchObject({ on: false, mode: 0 });

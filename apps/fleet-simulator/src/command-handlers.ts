@@ -7,6 +7,7 @@ import type { SimDevice } from './device';
 import { createFirmwareHandlers } from './firmware-commands';
 import { createInstallationHandler, type InstallationSettings } from './installation-commands';
 import { switchLightPoint } from './light-point';
+import { readLocation, setOperateMode } from './light-point-commands';
 
 /** What a command needs from the running fleet beyond the device itself. */
 export interface FleetActions {
@@ -110,5 +111,7 @@ export function createCommandHandlers(actions: FleetActions): Record<CommandName
     factoryReset,
     resetInstallation,
     ...CABINET_COMMAND_HANDLERS,
+    setOperateMode,
+    readLocation,
   };
 }

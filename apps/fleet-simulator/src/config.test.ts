@@ -16,6 +16,7 @@ describe('loadSimulatorConfig', () => {
       serialPrefix: 'SIM',
       errorRate: 0.03,
       dropRatePerHour: 0.5,
+      faultRatePerYear: 0.02,
     });
   });
 
@@ -28,6 +29,7 @@ describe('loadSimulatorConfig', () => {
       SIM_GATEWAY_SIZE: '500',
       SIM_PROJECT_IDS: DEMO_SUBPROJECT_ID,
       SIM_ERROR_RATE: '0',
+      SIM_FAULT_RATE_PER_YEAR: '12',
     });
     expect(config).toMatchObject({
       mqttUrl: 'mqtt://broker:1883',
@@ -37,6 +39,7 @@ describe('loadSimulatorConfig', () => {
       gatewaySize: 500,
       projectIds: [DEMO_SUBPROJECT_ID],
       errorRate: 0,
+      faultRatePerYear: 12,
     });
   });
 
@@ -51,6 +54,7 @@ describe('loadSimulatorConfig', () => {
     );
     expect(() => loadSimulatorConfig({ SIM_SERIAL_PREFIX: 'a/b' })).toThrow(/SIM_SERIAL_PREFIX/);
     expect(() => loadSimulatorConfig({ SIM_MQTT_URL: 'http://x' })).toThrow(/SIM_MQTT_URL/);
+    expect(() => loadSimulatorConfig({ SIM_FAULT_RATE_PER_YEAR: '-1' })).toThrow(/SIM_FAULT_RATE_PER_YEAR/);
   });
 
   it('provisions through the server on PORT by default, with a token only when all three SIM_OAUTH_* are set', () => {

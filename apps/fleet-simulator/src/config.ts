@@ -30,6 +30,8 @@ export interface FleetOptions {
   dropRatePerHour: number;
   /** Multiplies the rates of rare cabinet events (door opened, mains lost, meter silent, …); 0: none. */
   cabinetEventRate: number;
+  /** Spontaneous faults of each kind per light point and simulated year (lamp failure, day-burner, …). */
+  faultRatePerYear: number;
   logLevel: string;
   /** The control interface's address (SIM_CONTROL_PORT, SIM_CONTROL_HOST); null: none. */
   control: { port: number; host: string } | null;
@@ -51,6 +53,7 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   installFailureRate: 0.1,
   dropRatePerHour: 0.5,
   cabinetEventRate: 1,
+  faultRatePerYear: 0.02,
   logLevel: 'info',
   provisioning: null,
   control: null,
@@ -93,6 +96,7 @@ const EnvSchema = z.object({
   SIM_INSTALL_FAILURE_RATE: numberFrom(z.number().min(0).max(1)).optional(),
   SIM_DROP_RATE_PER_HOUR: numberFrom(z.number().min(0).max(3600)).optional(),
   SIM_CABINET_EVENT_RATE: numberFrom(z.number().min(0).max(10_000)).optional(),
+  SIM_FAULT_RATE_PER_YEAR: numberFrom(z.number().min(0).max(10_000)).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   PORT: numberFrom(z.number().int().min(0).max(65_535)).optional(),
   SIM_PROVISION: z.enum(['true', 'false']).optional(),
@@ -158,6 +162,7 @@ export function loadSimulatorConfig(env: Record<string, string | undefined>): Fl
     installFailureRate: e.SIM_INSTALL_FAILURE_RATE ?? d.installFailureRate,
     dropRatePerHour: e.SIM_DROP_RATE_PER_HOUR ?? d.dropRatePerHour,
     cabinetEventRate: e.SIM_CABINET_EVENT_RATE ?? d.cabinetEventRate,
+    faultRatePerYear: e.SIM_FAULT_RATE_PER_YEAR ?? d.faultRatePerYear,
     logLevel: e.LOG_LEVEL ?? d.logLevel,
     provisioning: provisioningOf(e),
     control:

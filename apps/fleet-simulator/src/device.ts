@@ -1,7 +1,8 @@
 import type { AttributeValues, DeviceRegistration } from '@farola/protocol';
 import { advanceCabinet, type Cabinet, cabinetFullValues, cabinetLiveValues } from './cabinet';
 import type { DeviceSpec } from './layout';
-import { advanceLightPoint, type LightPoint, lightPointFullValues, lightPointLiveValues } from './light-point';
+import { advanceLightPoint, type LightPoint } from './light-point';
+import { lightPointChangeValues, lightPointFullValues, lightPointLiveValues } from './light-point-values';
 
 /** Either kind of simulated device; `kind` tells them apart. */
 export type SimDevice = LightPoint | Cabinet;
@@ -13,11 +14,17 @@ export function advanceDevice(device: SimDevice, nowMs: number): void {
 }
 
 export function liveValues(device: SimDevice, nowMs: number): AttributeValues {
-  return device.kind === 'light-point' ? lightPointLiveValues(device, nowMs) : cabinetLiveValues(device, nowMs);
+  return device.kind === 'light-point' ? lightPointLiveValues(device) : cabinetLiveValues(device, nowMs);
 }
 
 export function fullValues(device: SimDevice, nowMs: number): AttributeValues {
   return device.kind === 'light-point' ? lightPointFullValues(device, nowMs) : cabinetFullValues(device, nowMs);
+}
+
+/** After a command: the values it may have changed, with the firmware version. */
+export function changeValues(device: SimDevice, nowMs: number): AttributeValues {
+  if (device.kind === 'light-point') return lightPointChangeValues(device);
+  return { ...cabinetLiveValues(device, nowMs), firmwareVersion: device.firmwareVersion };
 }
 
 /** What the device announces on connect so that the server can register an unknown serial. */

@@ -10,8 +10,9 @@ import type {
 import { topics } from '@farola/protocol';
 import { createCabinet } from './cabinet';
 import type { SimClock } from './clock';
-import { advanceDevice, fullValues, liveValues, registrationOf, type SimDevice } from './device';
+import { advanceDevice, changeValues, fullValues, liveValues, registrationOf, type SimDevice } from './device';
 import type { DeviceSpec } from './layout';
+import { type FaultRates, uniformFaultRates } from './light-faults';
 import { createLightPoint } from './light-point';
 import type { MqttLink } from './link';
 import { seededRandom } from './random';
@@ -37,6 +38,8 @@ export interface FleetDevice {
   reports: number;
   /** A cabinet that rebooted reports a deviceReset alarm once it is back. */
   resetPending: boolean;
+  /** Set by a reboot: the device attaches to the mobile network anew when it is back. */
+  reattachPending?: boolean;
   /** Set by the control interface: the next command ends in this error. */
   failNext?: { code: DeviceErrorCode; message: string };
 }
@@ -44,13 +47,21 @@ export interface FleetDevice {
 /** Every FULL_REPORT_EVERY-th report carries identity, position and orientation too. */
 const FULL_REPORT_EVERY = 6;
 
-/** Builds the devices of a layout and wires light points to the cabinets that feed them. */
-export function createDevices(specs: readonly DeviceSpec[], nowMs: number, seed: string): SimDevice[] {
+/**
+ * Builds the devices of a layout and wires light points to the cabinets that feed them. Light
+ * points fail spontaneously at `faultRates` (none unless given: tests opt in).
+ */
+export function createDevices(
+  specs: readonly DeviceSpec[],
+  nowMs: number,
+  seed: string,
+  faultRates: FaultRates = uniformFaultRates(0),
+): SimDevice[] {
   const devices = specs.map((spec) => {
     // Each device draws from its own stream, so its behaviour does not depend on the others' timing.
     const random = seededRandom(`${seed}:${spec.serialNumber}`);
     return spec.deviceType === 'light-point-controller'
-      ? createLightPoint(spec, nowMs, random)
+      ? createLightPoint(spec, nowMs, random, faultRates)
       : createCabinet(spec, nowMs, random);
   });
   const cabinets = new Map(devices.flatMap((d) => (d.kind === 'cabinet' ? [[d.spec.serialNumber, d] as const] : [])));
@@ -108,10 +119,7 @@ export function report(entry: FleetDevice, clock: SimClock, forceFull = false): 
 
 /** After a command: the values it changed, right away. */
 export function publishChanges(entry: FleetDevice, clock: SimClock): void {
-  publishAttributes(entry, clock, (device, nowMs) => ({
-    ...liveValues(device, nowMs),
-    firmwareVersion: device.firmwareVersion,
-  }));
+  publishAttributes(entry, clock, changeValues);
 }
 
 export function raiseAlarm(entry: FleetDevice, type: UpAlarmMessage['type'], active: boolean): void {

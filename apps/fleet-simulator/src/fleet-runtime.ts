@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { parseTopic, topics } from '@farola/protocol';
 import type { Cabinet } from './cabinet';
 import { cabinetAlarmsDue, markCabinetReset } from './cabinet-alarms';
+import { markConnected } from './cellular';
 import { SimClock } from './clock';
 import { createCommandHandlers } from './command-handlers';
 import type { FleetControl } from './control/control-actions';
@@ -110,6 +111,11 @@ export class FleetRuntime {
 
   private bringOnline(entry: FleetDevice): void {
     entry.online = true;
+    if (entry.device.kind === 'light-point') {
+      // A first connection or a restart attaches to the network anew; a dropped session only reconnects.
+      markConnected(entry.device, this.clock.now(), entry.reports === 0 || entry.reattachPending === true);
+    }
+    delete entry.reattachPending;
     announce(entry, true);
     if (entry.reports === 0) this.firstReports += 1;
     report(entry, this.clock, true);
@@ -162,6 +168,7 @@ export class FleetRuntime {
     if (!entry || this.stopped) return;
     entry.online = false;
     entry.resetPending = device.kind === 'cabinet';
+    entry.reattachPending = true;
     // Whatever the device was doing is lost; the server's retry runs it again.
     this.runner.abortAll(device);
     const backInMs = this.clock.realMs(device.random.between(3000, 8000));

@@ -6,6 +6,7 @@ import { createDevices, type FleetDeviceInfo, infoOf } from './fleet-device';
 import { planConnections } from './connections';
 import type { LinkAuth } from './fleet-loop';
 import { FleetRuntime } from './fleet-runtime';
+import { uniformFaultRates } from './light-faults';
 import { buildFleetLayout, type DeviceSpec } from './layout';
 import type { MqttLink } from './link';
 import { FleetProvisioner, type LinkPrincipal } from './provisioner';
@@ -69,7 +70,7 @@ export async function startFleet(overrides: Partial<FleetOptions> & { mqttUrl: s
   const specs = buildFleetLayout(options);
   const auth = options.provisioning ? await provisionFleet(options, specs, logger) : null;
   const clock = new SimClock(options.speed);
-  const devices = createDevices(specs, clock.now(), options.seed);
+  const devices = createDevices(specs, clock.now(), options.seed, uniformFaultRates(options.faultRatePerYear));
   const runtime = new FleetRuntime(options, logger, devices, auth, clock);
   const control = options.control ? new ControlServer(runtime.control, logger) : null;
   const controlUrl = control ? await control.listen(options.control!.port, options.control!.host) : null;

@@ -3,6 +3,7 @@ import { DeviceRegistrationSchema, SerialNumberSchema } from '@farola/protocol';
 import { DEFAULT_FLEET_OPTIONS } from './config';
 import { registrationOf } from './device';
 import { buildFleetLayout } from './layout';
+import { LUMINAIRE_TYPES } from './luminaires';
 
 const layout = (overrides: Partial<typeof DEFAULT_FLEET_OPTIONS> = {}) =>
   buildFleetLayout({ ...DEFAULT_FLEET_OPTIONS, ...overrides });
@@ -84,5 +85,21 @@ describe('buildFleetLayout', () => {
       if (device.deviceType === 'light-point-controller') expect(registration.imei).toMatch(/^\d{15}$/);
       else expect(registration.ip).toMatch(/^10\.\d+\.\d+\.\d+$/);
     }
+  });
+
+  it('gives each light point a luminaire of the catalogue, rated as its power, installed before 2026', () => {
+    const lightPoints = layout({ devices: 2000 }).filter((d) => d.deviceType === 'light-point-controller');
+    const serials = new Set<string>();
+    for (const { luminaire, nominalPowerW, altitude } of lightPoints) {
+      const type = LUMINAIRE_TYPES.find((candidate) => candidate.name === luminaire?.type);
+      expect(type?.ratedPowerW).toBe(nominalPowerW);
+      expect(type?.brackets).toContain(luminaire?.bracketType);
+      expect(type?.drivers).toContain(luminaire?.driver);
+      expect(luminaire?.installationDate).toMatch(/^20(1[89]|2[0-5])-\d{2}-\d{2}$/);
+      expect(altitude).toBeGreaterThan(6);
+      serials.add(luminaire?.serialNumber ?? '');
+    }
+    expect(serials.size).toBe(lightPoints.length);
+    expect(new Set(lightPoints.map((d) => d.luminaire?.type)).size).toBe(LUMINAIRE_TYPES.length);
   });
 });

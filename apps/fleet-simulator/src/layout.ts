@@ -1,8 +1,20 @@
 import type { DeviceType, OperateMode, Vendor } from '@farola/protocol';
 import type { FleetOptions } from './config';
 import { FAMILIES } from './families';
+import { LUMINAIRE_TYPES, type LuminaireType } from './luminaires';
 import { type Random, seededRandom } from './random';
 import { buildStreetGrid, type Metres, type StreetSpot } from './streets';
+
+/** The luminaire a light point drives (spec §3: luminaire serial number and type, bracket, driver, installation). */
+export interface LuminaireSpec {
+  serialNumber: string;
+  /** A name of `LUMINAIRE_TYPES`. */
+  type: string;
+  bracketType: string;
+  driver: string;
+  /** When the light point was installed on this luminaire, `YYYY-MM-DD`. */
+  installationDate: string;
+}
 
 /** One simulated device as the layout places it; everything here is fixed by the seed. */
 export interface DeviceSpec {
@@ -20,7 +32,7 @@ export interface DeviceSpec {
   imei?: string;
   /** Cabinet controllers: management IP. */
   ip?: string;
-  /** Light points: LED power at 100 %, in W. Cabinet controllers: 0. */
+  /** Light points: their luminaire's rated input power at 100 %, in W. Cabinet controllers: 0. */
   nominalPowerW: number;
   operateMode: OperateMode;
   initialEnergyKWh: number;
@@ -31,6 +43,9 @@ export interface DeviceSpec {
   /** Cabinet controllers: their number of outputs and their light points. */
   outputCount?: number;
   lightPointSerials?: string[];
+  /** Light points: their luminaire, and the height of its GPS antenna above sea level in m. */
+  luminaire?: LuminaireSpec;
+  altitude?: number;
 }
 
 export type LayoutOptions = Pick<FleetOptions, 'devices' | 'seed' | 'center' | 'projectIds' | 'serialPrefix'>;
@@ -101,13 +116,56 @@ function projectFor(options: LayoutOptions, district: string): string {
   return NORTH_DISTRICTS.includes(district) ? (north ?? main) : main;
 }
 
+/** Installation dates count back from here, so the layout does not depend on when it is built. */
+const LAYOUT_REFERENCE_MS = Date.UTC(2026, 0, 1);
+const YEAR_MS = 365.25 * 86_400_000;
+
+function pickWeighted<T extends { share: number }>(random: Random, items: readonly T[]): T {
+  let left = random.next() * items.reduce((sum, item) => sum + item.share, 0);
+  for (const item of items) {
+    left -= item.share;
+    if (left < 0) return item;
+  }
+  return items[items.length - 1]!;
+}
+
+/** Most light points dim by curve (uninterruptible or behind their cabinet); a few are kept off or at full. */
+const OPERATE_MODE_SHARES: ReadonlyArray<{ mode: OperateMode; share: number }> = [
+  { mode: '005', share: 55 },
+  { mode: '006', share: 35 },
+  { mode: '009', share: 3 },
+  { mode: '010', share: 2 },
+  { mode: '013', share: 3 },
+  { mode: '014', share: 2 },
+];
+
+function luminaireSpec(random: Random, type: LuminaireType, serialNumber: string, ageYears: number): LuminaireSpec {
+  const installationDate = new Date(LAYOUT_REFERENCE_MS - ageYears * YEAR_MS).toISOString().slice(0, 10);
+  const yymm = installationDate.slice(2, 7).replace('-', '');
+  return {
+    serialNumber: `${type.code}-${yymm}-${serialNumber.split('-').slice(-3).join('')}`,
+    type: type.name,
+    bracketType: random.pick(type.brackets),
+    driver: random.pick(type.drivers),
+    installationDate,
+  };
+}
+
+/** Ground rises gently inland (north-west of the centre), from 15 m; plus the pole's 6–12 m. No terrain model. */
+function altitudeAt(random: Random, spot: Metres): number {
+  const ground = Math.max(1, 15 + 0.025 * spot.y - 0.012 * spot.x);
+  return Math.round((ground + random.between(6, 12)) * 10) / 10;
+}
+
 function lightPointSpec(ctx: Context, spot: StreetSpot, district: string): DeviceSpec {
   const { random, options } = ctx;
   const vendor = ctx.vendorOf[district] ?? 'orion';
   const ageYears = random.between(0.5, 8);
-  const nominalPowerW = random.pick([30, 40, 50, 60, 75, 90, 100, 120, 150]);
+  const type = pickWeighted(random, LUMINAIRE_TYPES);
+  const nominalPowerW = type.ratedPowerW;
+  const serialNumber = ctx.serial(vendor, 'light-point-controller');
   return {
-    serialNumber: ctx.serial(vendor, 'light-point-controller'),
+    serialNumber,
     deviceType: 'light-point-controller',
     vendor,
     name: `${spot.street} ${spot.number}`,
@@ -118,9 +176,11 @@ function lightPointSpec(ctx: Context, spot: StreetSpot, district: string): Devic
     firmwareVersion: pickFirmware(random, vendor, 'light-point-controller'),
     imei: imeiFor(random, vendor),
     nominalPowerW,
-    operateMode: random.chance(0.6) ? '005' : '006',
+    operateMode: pickWeighted(random, OPERATE_MODE_SHARES).mode,
     initialEnergyKWh: Math.round(ageYears * 4100 * nominalPowerW * 0.8) / 1000,
     initialOperatingHours: Math.round(ageYears * 4100),
+    luminaire: luminaireSpec(random, type, serialNumber, ageYears),
+    altitude: altitudeAt(random, spot),
   };
 }
 

@@ -1,142 +1,276 @@
-import type { AttributeValues } from '@farola/protocol';
+import { OPERATE_MODE_TABLE, type OperateMode } from '@farola/protocol';
+import { createMounting, type Mounting, tiltMounting } from './accelerometer';
 import type { Cabinet } from './cabinet';
 import { cabinetImposedLevel, cabinetSupplies } from './cabinet';
+import { advanceCellular, type CellularState, createCellular } from './cellular';
+import { advanceGps, createGps, type GpsState } from './gps';
 import type { DeviceSpec } from './layout';
 import {
+  activeFault,
+  type ActiveFault,
+  advanceFaults,
+  createFaultState,
+  type FaultRates,
+  type FaultState,
+  uniformFaultRates,
+} from './light-faults';
+import { luminaireType, type LuminaireType, ratedPowerAt } from './luminaires';
+import {
   activeOverride,
-  astronomicalInfoOf,
-  driftVoltage,
   integrateMeter,
   type ManualOverride,
   manualOverride,
   type MeteredState,
-  round,
   sunOf,
 } from './metering';
 import type { Random } from './random';
-import { curveLevel, isNight, localMinutesOfDay, TIMEZONE } from './schedule';
+import { curveLevel, isNight, localMinutesOfDay } from './schedule';
 
-const STANDBY_W = 0.5;
-const DRIVER_OUTPUT_V = 140;
+/** The node's own electronics (modem, meter, relay coil), drawn whenever it has mains. */
+export const NODE_STANDBY_W = 0.5;
+/** A driver switched on with no LED load (dead module, thermal cut-out). */
+export const DRIVER_NO_LOAD_W = 0.4;
+const HOUR_MS = 3_600_000;
+
+/**
+ * What the light point measured at its last advance, held until the next: whether it has mains,
+ * the relay's state, the commanded level (`dimming`) and the light it really gives (`outputLevel`).
+ */
+export interface LampState {
+  mains: boolean;
+  relayClosed: boolean;
+  dimming: number;
+  outputLevel: number;
+  lit: boolean;
+  /** What the node believes it draws, from its luminaire's rated curve and the level it commands. */
+  estimatedW: number;
+}
 
 /** A light point's live state. Energy is integrated lazily: `advance` before every read or change. */
 export interface LightPoint extends MeteredState {
   kind: 'light-point';
   cabinet: Cabinet | null;
-  /** switchOn/switchOff: manual mode, held for 6 hours. */
+  luminaire: LuminaireType;
+  /** The operate mode in force; `spec.operateMode` is only the one it was installed with. */
+  operateMode: OperateMode;
+  /** switchOn/switchOff: manual mode, held for 6 hours; the operate mode stays. */
   override: ManualOverride | null;
   /** Blink or dimming check in progress: forces this level. */
   transientLevel: number | null;
+  /** This luminaire's real power against its rating (manufacturing tolerance and ageing). */
+  powerTolerance: number;
+  /** The mains voltage its feeder settles around, and the slow wander about it. */
+  feederVoltage: number;
+  voltageWander: number;
+  held: LampState;
+  /** `estimatedTotalActiveEnergy`: the node's estimate, kWh, on the same base as the meter. */
+  estimatedKWh: number;
+  /** `estimatedCumulativePower`: the luminaire's estimated consumption since its installation, Wh. */
+  luminaireWh: number;
+  /** `estimatedOperatingHours`: hours the node had the luminaire switched on. */
+  switchedOnHours: number;
+  /** Since when it is switched on (for `estimatedOperatingMinutes`); null while off. */
+  switchedOnSinceMs: number | null;
+  gps: GpsState;
+  cellular: CellularState;
+  mounting: Mounting;
+  faults: FaultState;
 }
 
-export function createLightPoint(spec: DeviceSpec, nowMs: number, random: Random): LightPoint {
+const blankLampState = (): LampState => ({
+  mains: false,
+  relayClosed: false,
+  dimming: 0,
+  outputLevel: 0,
+  lit: false,
+  estimatedW: 0,
+});
+
+export function createLightPoint(
+  spec: DeviceSpec,
+  nowMs: number,
+  random: Random,
+  faultRates: FaultRates = uniformFaultRates(0),
+): LightPoint {
+  const luminaire = luminaireType(spec.luminaire?.type ?? 'LED road 75 W 4000 K');
+  const powerTolerance = random.between(0.96, 1.04);
+  const feederVoltage = random.between(226, 234);
   const lightPoint: LightPoint = {
     kind: 'light-point',
     spec,
     random,
     cabinet: null,
+    luminaire,
+    operateMode: spec.operateMode,
     firmwareVersion: spec.firmwareVersion,
     previousFirmware: null,
     override: null,
     transientLevel: null,
-    powerW: STANDBY_W,
-    voltage: random.between(227, 233),
+    powerTolerance,
+    feederVoltage,
+    voltageWander: 0,
+    held: blankLampState(),
+    powerW: 0,
+    voltage: feederVoltage,
     energyKWh: spec.initialEnergyKWh,
     operatingHours: spec.initialOperatingHours,
+    estimatedKWh: Math.round((spec.initialEnergyKWh / powerTolerance) * 1000) / 1000,
+    luminaireWh: Math.round(
+      (spec.initialEnergyKWh / powerTolerance) * 1000 - spec.initialOperatingHours * NODE_STANDBY_W,
+    ),
+    switchedOnHours: spec.initialOperatingHours,
+    switchedOnSinceMs: null,
     lastAdvanceMs: nowMs,
     signalStrength: Math.round(random.between(-105, -65)),
+    gps: createGps(spec, random, nowMs),
+    cellular: createCellular(spec, random, nowMs),
+    mounting: createMounting(random),
+    faults: createFaultState(faultRates, random, nowMs),
   };
-  lightPoint.powerW = samplePower(lightPoint, nowMs);
+  sample(lightPoint, nowMs);
+  // Lit when the fleet starts: switched on since dusk, as far as the node can tell.
+  if (lightPoint.switchedOnSinceMs !== null) lightPoint.switchedOnSinceMs = lastSunset(lightPoint, nowMs);
   return lightPoint;
 }
 
+function lastSunset(lightPoint: LightPoint, nowMs: number): number {
+  const { sunset } = sunOf(lightPoint, nowMs);
+  return sunset <= nowMs ? sunset : sunset - 24 * HOUR_MS;
+}
+
 /**
- * The commanded level: a running blink or check, else its cabinet's maintenance, else a manual
- * switch, else the night curve.
+ * Whether the luminaire's circuit is live: not while its cabinet runs on battery or the output's
+ * breaker is tripped; a cabinet-supplied mode only while its output is on.
  */
-function commandedDimming(lightPoint: LightPoint, nowMs: number): number {
+function hasMains(lightPoint: LightPoint, nowMs: number): boolean {
+  const { cabinet, spec } = lightPoint;
+  if (!cabinet || spec.output === undefined) return true;
+  const switched = OPERATE_MODE_TABLE[lightPoint.operateMode].supply === 'cabinet';
+  return cabinetSupplies(cabinet, spec.output, switched, nowMs);
+}
+
+/**
+ * The level the operate mode asks for: by curve, off or 100 %. A cabinet-supplied node lights
+ * whenever its circuit is live (the cabinet decides when), dimmed by the night curve; an
+ * uninterruptible one follows its own astronomical clock.
+ */
+function scheduledLevel(lightPoint: LightPoint, mains: boolean, nowMs: number): number {
+  const { supply, light } = OPERATE_MODE_TABLE[lightPoint.operateMode];
+  if (light === 'off' || !mains) return 0;
+  if (light === 'full') return 100;
+  if (supply === 'cabinet') return curveLevel(localMinutesOfDay(nowMs));
+  const night = isNight(nowMs, sunOf(lightPoint, nowMs)) || activeFault(lightPoint.faults, 'dayBurner') !== undefined;
+  return night ? curveLevel(localMinutesOfDay(nowMs)) : 0;
+}
+
+/**
+ * The commanded level: a running blink or check, else its cabinet's maintenance (crews test at
+ * 100 %), else a manual switch (≤ 6 h), else the operate mode.
+ */
+function commandedDimming(lightPoint: LightPoint, mains: boolean, nowMs: number): number {
   if (lightPoint.transientLevel !== null) return lightPoint.transientLevel;
   const imposed = lightPoint.cabinet ? cabinetImposedLevel(lightPoint.cabinet, nowMs) : null;
   if (imposed !== null) return imposed;
   const override = activeOverride(lightPoint, nowMs);
   if (override) return override.on ? 100 : 0;
-  return isNight(nowMs, sunOf(lightPoint, nowMs)) ? curveLevel(localMinutesOfDay(nowMs)) : 0;
+  return scheduledLevel(lightPoint, mains, nowMs);
 }
 
-/** Whether the luminaire gets power from its cabinet: mode 006 lights only while their output is on. */
-function supplied(lightPoint: LightPoint, nowMs: number): boolean {
-  const { cabinet, spec } = lightPoint;
-  if (!cabinet || spec.output === undefined) return true;
-  return cabinetSupplies(cabinet, spec.output, spec.operateMode === '006', nowMs);
+/** The light the luminaire really gives with its relay closed, faults included. */
+function lampLevel(lightPoint: LightPoint, dimming: number, nowMs: number): number {
+  const { faults, luminaire } = lightPoint;
+  if (faults.active.size === 0) return Math.max(luminaire.minLevel, dimming);
+  if (faults.active.has('lampFailure')) return 0;
+  const cycling = faults.active.get('cycling') as ActiveFault<'cycling'> | undefined;
+  if (cycling) {
+    const periodMs = cycling.params.periodMinutes * 60_000;
+    if ((nowMs - cycling.since) % periodMs >= periodMs * cycling.params.onShare) return 0;
+  }
+  const stuck = activeFault(faults, 'dimmingFailure');
+  // With the relay stuck closed and nothing commanded, a 1-10 V driver sits at its minimum.
+  return Math.max(luminaire.minLevel, stuck ? stuck.level : dimming);
 }
 
+/** Evaluates the light point's state at `nowMs` into `out`. */
+function evaluate(lightPoint: LightPoint, nowMs: number, out: LampState): void {
+  const mains = hasMains(lightPoint, nowMs);
+  const dimming = commandedDimming(lightPoint, mains, nowMs);
+  const stuck = activeFault(lightPoint.faults, 'relayStuck');
+  const relayClosed = stuck ? stuck.closed : dimming > 0;
+  out.mains = mains;
+  out.dimming = dimming;
+  out.relayClosed = relayClosed;
+  out.outputLevel = mains && relayClosed ? lampLevel(lightPoint, dimming, nowMs) : 0;
+  out.lit = out.outputLevel > 0;
+  const believedLoad = relayClosed && dimming > 0 ? ratedPowerAt(lightPoint.luminaire, dimming) : 0;
+  out.estimatedW = mains ? NODE_STANDBY_W + believedLoad : 0;
+}
+
+const scratch = blankLampState();
+
+/** Whether the luminaire gives light at `nowMs`. */
 export function isLit(lightPoint: LightPoint, nowMs: number): boolean {
-  return commandedDimming(lightPoint, nowMs) > 0 && supplied(lightPoint, nowMs);
+  evaluate(lightPoint, nowMs, scratch);
+  return scratch.lit;
 }
 
-function samplePower(lightPoint: LightPoint, nowMs: number): number {
-  if (!isLit(lightPoint, nowMs)) return STANDBY_W;
-  const level = commandedDimming(lightPoint, nowMs);
-  return (lightPoint.spec.nominalPowerW * level * lightPoint.random.between(0.95, 1.02)) / 100 + STANDBY_W;
+/** Samples the state, power and voltage that hold until the next advance. */
+function sample(lightPoint: LightPoint, nowMs: number): void {
+  const { held, random } = lightPoint;
+  evaluate(lightPoint, nowMs, held);
+  const switchedOn = held.mains && held.relayClosed;
+  if (!switchedOn) lightPoint.switchedOnSinceMs = null;
+  else lightPoint.switchedOnSinceMs ??= nowMs;
+  lightPoint.voltageWander = Math.min(3.5, Math.max(-3.5, lightPoint.voltageWander + random.between(-0.4, 0.4)));
+  const outOfRange = activeFault(lightPoint.faults, 'voltageOutOfRange');
+  lightPoint.voltage = (outOfRange ? outOfRange.volts : lightPoint.feederVoltage) + lightPoint.voltageWander;
+  if (!held.mains) lightPoint.powerW = 0;
+  else if (!held.relayClosed) lightPoint.powerW = NODE_STANDBY_W;
+  else if (!held.lit) lightPoint.powerW = NODE_STANDBY_W + DRIVER_NO_LOAD_W;
+  else {
+    const luminaireW = ratedPowerAt(lightPoint.luminaire, held.outputLevel) * lightPoint.powerTolerance;
+    lightPoint.powerW = NODE_STANDBY_W + luminaireW * (1 + random.between(-0.006, 0.006));
+  }
 }
 
 /**
- * Integrates energy and operating hours up to `nowMs` (simulated time), then samples new power and
- * voltage, which hold until the next call.
+ * Integrates energy, the node's estimates and operating hours over the state held since the last
+ * call, up to `nowMs` (simulated time); then brings faults, GPS and modem up to date and samples
+ * the new state, which holds until the next call.
  */
 export function advanceLightPoint(lightPoint: LightPoint, nowMs: number): void {
-  integrateMeter(lightPoint, nowMs, lightPoint.powerW > STANDBY_W);
-  driftVoltage(lightPoint, 0.4);
-  lightPoint.powerW = samplePower(lightPoint, nowMs);
+  const { held, random } = lightPoint;
+  const elapsedMs = Math.max(0, nowMs - lightPoint.lastAdvanceMs);
+  lightPoint.estimatedKWh += (held.estimatedW * elapsedMs) / (1000 * HOUR_MS);
+  if (held.mains && held.relayClosed) {
+    lightPoint.luminaireWh += ((held.estimatedW - NODE_STANDBY_W) * elapsedMs) / HOUR_MS;
+    lightPoint.switchedOnHours += elapsedMs / HOUR_MS;
+  }
+  integrateMeter(lightPoint, nowMs, held.lit);
+  if (nowMs >= lightPoint.faults.nextEventMs) advanceFaults(lightPoint.faults, random, nowMs);
+  if (nowMs >= lightPoint.gps.nextEventMs) advanceGps(lightPoint.gps, lightPoint.spec, random, nowMs);
+  if (nowMs >= lightPoint.cellular.nextReselectionMs) advanceCellular(lightPoint.cellular, random, nowMs);
+  sample(lightPoint, nowMs);
 }
 
-/** The electrical values and switching state, as sent on every report and after each change. */
-export function lightPointLiveValues(lightPoint: LightPoint, nowMs: number): AttributeValues {
-  const lit = lightPoint.powerW > STANDBY_W;
-  const dimming = commandedDimming(lightPoint, nowMs);
-  const powerFactor = lit ? lightPoint.random.between(0.94, 0.97) : lightPoint.random.between(0.48, 0.52);
-  const power = lightPoint.powerW;
-  // One voltage sample for both driver values, so their product is the power the luminaire draws.
-  const driverVoltage = lit ? round(DRIVER_OUTPUT_V * lightPoint.random.between(0.99, 1.01), 1) : 0;
-  return {
-    dimming,
-    dimmer: lit ? round(Math.min(100, Math.max(0, dimming + lightPoint.random.between(-1, 1))), 1) : 0,
-    poweredOn: lit,
-    connected: true,
-    instantaneousActivePower: round(power, 2),
-    instantaneousReactivePower: round(power * Math.tan(Math.acos(powerFactor)), 2),
-    voltage: round(lightPoint.voltage, 1),
-    powerFactor: round(powerFactor, 3),
-    current: round(power / (lightPoint.voltage * powerFactor), 4),
-    totalActiveEnergy: round(lightPoint.energyKWh, 3),
-    operatingHours: round(lightPoint.operatingHours, 2),
-    driverOutputVoltage: driverVoltage,
-    driverOutputCurrent: lit ? round((power - STANDBY_W) / driverVoltage, 3) : 0,
-  };
-}
-
-/** Everything a light point reports: live values plus identity, position and orientation. */
-export function lightPointFullValues(lightPoint: LightPoint, nowMs: number): AttributeValues {
-  const { spec } = lightPoint;
-  lightPoint.signalStrength = Math.min(-50, Math.max(-115, lightPoint.signalStrength + lightPoint.random.int(-2, 2)));
-  return {
-    ...lightPointLiveValues(lightPoint, nowMs),
-    signalStrength: lightPoint.signalStrength,
-    latitude: round(spec.latitude + lightPoint.random.between(-2e-6, 2e-6), 7),
-    longitude: round(spec.longitude + lightPoint.random.between(-2e-6, 2e-6), 7),
-    uncertainty: round(lightPoint.random.between(2, 6), 1),
-    xAxis: round(lightPoint.random.between(-0.02, 0.02), 3),
-    yAxis: round(lightPoint.random.between(-0.02, 0.02), 3),
-    zAxis: round(1 + lightPoint.random.between(-0.02, 0.02), 3),
-    operateMode: spec.operateMode,
-    firmwareVersion: lightPoint.firmwareVersion,
-    modelNumber: spec.modelNumber,
-    timezone: TIMEZONE,
-    astronomicalInfo: astronomicalInfoOf(lightPoint, nowMs),
-  };
-}
-
-/** switchOn/switchOff: a manual state that the next sunrise or sunset hands back to the schedule. */
+/** switchOn/switchOff: manual mode for 6 hours (spec §9); the operate mode stays and resumes afterwards. */
 export function switchLightPoint(lightPoint: LightPoint, on: boolean, nowMs: number): void {
   lightPoint.override = manualOverride(on, nowMs);
+}
+
+/** setOperateMode: the new mode rules at once; a manual switch in force ends with it. */
+export function setLightPointOperateMode(lightPoint: LightPoint, operateMode: OperateMode): void {
+  lightPoint.operateMode = operateMode;
+  lightPoint.override = null;
+}
+
+/**
+ * A vehicle hits the pole: the node leans `degrees` more, towards `azimuthDegrees` (drawn when
+ * absent), and its accelerometer reads the new orientation from then on.
+ *
+ * @example
+ * tiltLightPoint(lightPoint, 12);
+ */
+export function tiltLightPoint(lightPoint: LightPoint, degrees: number, azimuthDegrees?: number): void {
+  tiltMounting(lightPoint.mounting, degrees, azimuthDegrees ?? lightPoint.random.between(0, 360));
 }

@@ -5,14 +5,8 @@ import { DEFAULT_FLEET_OPTIONS } from './config';
 import type { SimDevice } from './device';
 import { createDevices } from './fleet-device';
 import { buildFleetLayout } from './layout';
-import {
-  advanceLightPoint,
-  isLit,
-  type LightPoint,
-  lightPointFullValues,
-  lightPointLiveValues,
-  switchLightPoint,
-} from './light-point';
+import { advanceLightPoint, isLit, type LightPoint, switchLightPoint } from './light-point';
+import { lightPointFullValues, lightPointLiveValues } from './light-point-values';
 
 const NOW = Date.parse('2026-01-15T21:00:00Z');
 const fleet: SimDevice[] = createDevices(buildFleetLayout(DEFAULT_FLEET_OPTIONS), NOW, DEFAULT_FLEET_OPTIONS.seed);
@@ -30,10 +24,12 @@ describe('light point physics', () => {
       const values = AttributeValuesSchema.parse(lightPointFullValues(lightPoint, NOW));
       const { instantaneousActivePower: p = 0, voltage = 0, powerFactor = 0, current = 0 } = values;
       expect(current).toBeCloseTo(p / (voltage * powerFactor), 3);
-      expect(voltage).toBeGreaterThanOrEqual(225);
-      expect(voltage).toBeLessThanOrEqual(235);
+      // 230 V ± 10 % (EN 50160); a healthy feeder stays within a few volts of 230.
+      expect(voltage).toBeGreaterThanOrEqual(222);
+      expect(voltage).toBeLessThanOrEqual(238);
       if (values.poweredOn) {
-        expect(p).toBeLessThanOrEqual(lightPoint.spec.nominalPowerW * 1.02 + 0.5);
+        // At 22:00 the curve is at 100 %: the luminaire's rating within its tolerance, plus the node.
+        expect(p).toBeLessThanOrEqual(lightPoint.spec.nominalPowerW * 1.05 + 0.5);
         expect(powerFactor).toBeGreaterThan(0.9);
       } else expect(p).toBe(0.5);
     }
@@ -43,7 +39,7 @@ describe('light point physics', () => {
     const lit = lightPoints.filter((lightPoint) => isLit(lightPoint, NOW));
     expect(lit.length).toBeGreaterThan(0);
     for (const lightPoint of lit) {
-      const { driverOutputVoltage = 0, driverOutputCurrent = 0 } = lightPointLiveValues(lightPoint, NOW);
+      const { driverOutputVoltage = 0, driverOutputCurrent = 0 } = lightPointLiveValues(lightPoint);
       // The controller's 0.5 W standby is not the driver's; the current is rounded to 1 mA.
       const driverPower = lightPoint.powerW - 0.5;
       expect(Math.abs(driverOutputVoltage * driverOutputCurrent - driverPower)).toBeLessThanOrEqual(
@@ -71,7 +67,7 @@ describe('light point physics', () => {
     const lightPoint = lightPoints.find((d) => d.spec.operateMode === '005')!;
     switchLightPoint(lightPoint, false, NOW);
     advanceLightPoint(lightPoint, NOW);
-    expect(lightPointLiveValues(lightPoint, NOW)).toMatchObject({ poweredOn: false, dimming: 0, dimmer: 0 });
+    expect(lightPointLiveValues(lightPoint)).toMatchObject({ poweredOn: false, dimming: 0, dimmer: 0 });
     const minute = 60_000;
     // 21:00 UTC in January: the whole 6 hours and the minute after them are night in Barcelona.
     expect(isLit(lightPoint, NOW + 6 * 60 * minute - minute)).toBe(false);

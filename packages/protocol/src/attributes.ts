@@ -30,7 +30,8 @@ interface AttributeMeta {
 /**
  * Every device attribute, spelt as the product names it (spec §3), with its unit and range.
  * Light points also report the driver's output voltage and current, the real dimmer value
- * (`dimmer`, beside the commanded `dimming`) and their timezone.
+ * (`dimmer`, beside the commanded `dimming`) and their timezone, and of their GPS fix the
+ * altitude, the satellites in view (a count, no unit) and the time of the fix (`gpsTime`).
  */
 export const ATTRIBUTES = {
   estimatedTotalActiveEnergy: { schema: number(0, 1e9), unit: 'kWh' },
@@ -76,6 +77,9 @@ export const ATTRIBUTES = {
   driverOutputCurrent: { schema: number(0, 100), unit: 'A' },
   timezone: { schema: text().min(1).max(64) },
   configuration: { schema: ReportedCabinetConfigurationSchema },
+  altitude: { schema: number(-500, 10_000), unit: 'm' },
+  satellites: { schema: z.number().int().min(0).max(64) },
+  gpsTime: { schema: IsoDateTimeSchema },
 } satisfies Record<string, AttributeMeta>;
 
 export type AttributeKey = keyof typeof ATTRIBUTES;

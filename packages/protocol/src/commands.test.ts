@@ -17,6 +17,13 @@ describe('CommandRequestSchema', () => {
     expect([...variants].sort()).toEqual([...COMMAND_NAMES].sort());
   });
 
+  it('changes a light point operate mode only to one of the six codes', () => {
+    const request = { command: 'setOperateMode', params: { operateMode: '013' } };
+    expect(CommandRequestSchema.parse(request)).toEqual(request);
+    const result = CommandRequestSchema.safeParse({ command: 'setOperateMode', params: { operateMode: '007' } });
+    expect(toFieldIssues(result.error!)[0]).toMatchObject({ path: 'params.operateMode' });
+  });
+
   it('accepts a command without params and fills in an empty object', () => {
     expect(CommandRequestSchema.parse({ command: 'switchOff' })).toEqual({ command: 'switchOff', params: {} });
   });

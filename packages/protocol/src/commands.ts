@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASTRO_OFFSET_LIMIT_MINUTES, CabinetConfigurationPatchSchema } from './cabinet-config';
 import { MAX_INSTALLATION_ATTEMPTS } from './lifecycle';
+import { OperateModeSchema } from './modes';
 import { text } from './primitives';
 import type { DeviceType, Vendor } from './vendors';
 
@@ -69,6 +70,10 @@ export const COMMAND_PARAMS = {
   }),
   restoreCalendar: z.strictObject({ output: output.optional() }),
   setConfiguration: z.strictObject({ parameters: CabinetConfigurationPatchSchema }),
+  /** Light points: the operate mode (spec §4) the device keeps until told otherwise. */
+  setOperateMode: z.strictObject({ operateMode: OperateModeSchema }),
+  /** Light points: take a GPS fix now and report it; `NOT_FOUND` without a fix ('No GPS signal'). */
+  readLocation: empty,
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PARAMS;
@@ -106,6 +111,8 @@ export const CommandRequestSchema = z.discriminatedUnion('command', [
   commandVariant('install'),
   commandVariant('restoreCalendar'),
   commandVariant('setConfiguration'),
+  commandVariant('setOperateMode'),
+  commandVariant('readLocation'),
 ]);
 export type CommandRequest = z.infer<typeof CommandRequestSchema>;
 
@@ -128,6 +135,8 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'cancelDownload',
       'applyUpdate',
       'install',
+      'setOperateMode',
+      'readLocation',
     ],
     'cabinet-controller': [
       'switchOn',
@@ -158,6 +167,8 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'downloadUpdate',
       'applyUpdate',
       'install',
+      'setOperateMode',
+      'readLocation',
     ],
     'cabinet-controller': [
       'switchOn',

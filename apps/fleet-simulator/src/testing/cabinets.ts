@@ -8,21 +8,28 @@ import { DEFAULT_FLEET_OPTIONS } from '../config';
 import { advanceDevice, type SimDevice } from '../device';
 import { createDevices } from '../fleet-device';
 import { buildFleetLayout } from '../layout';
+import { setLightPointOperateMode } from '../light-point';
 
 /** A fresh default fleet at `nowMs`, so that no test sees another's changes. */
 export function freshFleet(nowMs: number): SimDevice[] {
   return createDevices(buildFleetLayout(DEFAULT_FLEET_OPTIONS), nowMs, DEFAULT_FLEET_OPTIONS.seed);
 }
 
-/** A cabinet of the family from a fresh fleet, feeding at least one light point of each operate mode. */
+/**
+ * A cabinet of the family from a fresh fleet, its light points set to dim by the curve, alternately
+ * switched by the cabinet (006) and uninterruptible (005): lit at night, dark by day.
+ */
 export function freshCabinet(nowMs: number, vendor: Vendor = 'orion'): Cabinet {
   const cabinet = freshFleet(nowMs).find(
     (device): device is Cabinet =>
-      device.kind === 'cabinet' &&
-      device.spec.vendor === vendor &&
-      ['005', '006'].every((mode) => device.lightPoints.some((lightPoint) => lightPoint.spec.operateMode === mode)),
+      device.kind === 'cabinet' && device.spec.vendor === vendor && device.lightPoints.length >= 2,
   );
-  if (!cabinet) throw new Error(`the default fleet has no ${vendor} cabinet feeding both operate modes`);
+  if (!cabinet) throw new Error(`the default fleet has no ${vendor} cabinet with light points`);
+  cabinet.lightPoints.forEach((lightPoint, index) => {
+    const mode = index % 2 === 0 ? '006' : '005';
+    lightPoint.spec.operateMode = mode;
+    setLightPointOperateMode(lightPoint, mode);
+  });
   return cabinet;
 }
 
