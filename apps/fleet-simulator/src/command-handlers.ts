@@ -5,6 +5,7 @@ import type { SimDevice } from './device';
 import { createFirmwareHandlers } from './firmware-commands';
 import { createInstallationHandler, type InstallationSettings } from './installation-commands';
 import { switchLightPoint } from './light-point';
+import { clearSchedule, setSchedule } from './schedule-commands';
 
 /** What a command needs from the running fleet beyond the device itself. */
 export interface FleetActions {
@@ -76,8 +77,10 @@ const factoryReset: CommandHandler = async (ctx) => {
   const { device } = ctx;
   await ctx.step();
   ctx.progress(50);
-  if (device.kind === 'light-point') device.override = null;
-  else {
+  if (device.kind === 'light-point') {
+    device.override = null;
+    device.schedule = null;
+  } else {
     for (const output of device.outputs) output.override = null;
     device.calendar = null;
     device.astro = { sunriseOffsetMinutes: 0, sunsetOffsetMinutes: 0 };
@@ -132,5 +135,7 @@ export function createCommandHandlers(actions: FleetActions): Record<CommandName
     createAstroCalendar,
     createCalendar,
     resetInstallation,
+    setSchedule,
+    clearSchedule,
   };
 }

@@ -1,6 +1,7 @@
 import type { AttributeValues } from '@farola/protocol';
 import type { Cabinet } from './cabinet';
 import { cabinetOutputOn } from './cabinet';
+import { calendarEngineLevel, type StoredSchedule } from './calendar-engine';
 import type { DeviceSpec } from './layout';
 import {
   activeOverride,
@@ -27,6 +28,8 @@ export interface LightPoint extends MeteredState {
   override: ManualOverride | null;
   /** Blink or dimming check in progress: forces this level. */
   transientLevel: number | null;
+  /** setSchedule: a calendar and its control programs, run instead of the night curve. */
+  schedule: StoredSchedule | null;
 }
 
 export function createLightPoint(spec: DeviceSpec, nowMs: number, random: Random): LightPoint {
@@ -39,6 +42,7 @@ export function createLightPoint(spec: DeviceSpec, nowMs: number, random: Random
     previousFirmware: null,
     override: null,
     transientLevel: null,
+    schedule: null,
     powerW: STANDBY_W,
     voltage: random.between(227, 233),
     energyKWh: spec.initialEnergyKWh,
@@ -50,11 +54,13 @@ export function createLightPoint(spec: DeviceSpec, nowMs: number, random: Random
   return lightPoint;
 }
 
-/** The commanded level: a running blink or check, else a manual switch, else the night curve. */
+/** The commanded level: a running blink or check, else a manual switch, else the calendar or the night curve. */
 function commandedDimming(lightPoint: LightPoint, nowMs: number): number {
   if (lightPoint.transientLevel !== null) return lightPoint.transientLevel;
   const override = activeOverride(lightPoint, nowMs);
   if (override) return override.on ? 100 : 0;
+  const scheduled = lightPoint.schedule && calendarEngineLevel(lightPoint.schedule, nowMs, TIMEZONE, lightPoint.spec);
+  if (typeof scheduled === 'number') return scheduled;
   return isNight(nowMs, sunOf(lightPoint, nowMs)) ? curveLevel(localMinutesOfDay(nowMs)) : 0;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_INSTALLATION_ATTEMPTS } from './lifecycle';
 import { text } from './primitives';
+import { ScheduleSchema } from './scheduling';
 import type { DeviceType, Vendor } from './vendors';
 
 /** Bounds of the `blink` command's parameters: number of blinks, and cycle in seconds. */
@@ -49,6 +50,10 @@ export const COMMAND_PARAMS = {
   install: z.strictObject({
     maxAttempts: z.number().int().min(1).max(MAX_INSTALLATION_ATTEMPTS).optional(),
   }),
+  /** A light point stores a calendar and its control programs and runs them (see `ScheduleSchema`). */
+  setSchedule: ScheduleSchema,
+  /** A light point forgets its calendar and goes back to its built-in night curve. */
+  clearSchedule: empty,
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PARAMS;
@@ -84,6 +89,8 @@ export const CommandRequestSchema = z.discriminatedUnion('command', [
   commandVariant('cancelDownload'),
   commandVariant('applyUpdate'),
   commandVariant('install'),
+  commandVariant('setSchedule'),
+  commandVariant('clearSchedule'),
 ]);
 export type CommandRequest = z.infer<typeof CommandRequestSchema>;
 
@@ -106,6 +113,8 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'cancelDownload',
       'applyUpdate',
       'install',
+      'setSchedule',
+      'clearSchedule',
     ],
     'cabinet-controller': [
       'switchOn',
@@ -134,6 +143,8 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'downloadUpdate',
       'applyUpdate',
       'install',
+      'setSchedule',
+      'clearSchedule',
     ],
     'cabinet-controller': [
       'switchOn',

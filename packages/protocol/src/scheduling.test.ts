@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ZodError } from 'zod';
+import { CommandRequestSchema, supportsCommand } from './commands';
 import { toFieldIssues } from './errors';
 import {
   CalendarSchema,
@@ -8,9 +10,11 @@ import {
   MIN_FADING_MINUTES,
   type ProgramInterval,
   RULE_PRECEDENCE,
+  ScheduleSchema,
 } from './scheduling';
 
 const PROGRAM_ID = '5b0e3f47-3b9b-4a53-a6a5-6b8f2a1c9d10';
+const OTHER_PROGRAM_ID = '0d3c9b1e-6f7a-4e8b-9c2d-1a2b3c4d5e6f';
 const CALENDAR_ID = 'c8a4f0d2-0d7e-4b61-9f53-2f4e8a7b1c55';
 
 const interval = (start: ProgramInterval['start'], dimming = 50, fadingMinutes = 0): ProgramInterval => ({
@@ -182,5 +186,61 @@ describe('CalendarSchema', () => {
       .sort(([, a], [, b]) => b - a)
       .map(([repetition]) => repetition);
     expect(ranked).toEqual(['once', 'yearly', 'weekly', 'daily']);
+  });
+});
+
+describe('the setSchedule command', () => {
+  const schedule = {
+    calendar: calendar([daily(), { repetition: 'once', startDate: '2026-06-23', programId: OTHER_PROGRAM_ID }]),
+    programs: [program([interval('20:00', 100)]), program([interval('21:00', 30)], OTHER_PROGRAM_ID)],
+  };
+
+  it('carries a calendar and the programs it names to a light point of either family', () => {
+    expect(CommandRequestSchema.parse({ command: 'setSchedule', params: schedule })).toEqual({
+      command: 'setSchedule',
+      params: schedule,
+    });
+    expect(supportsCommand('orion', 'light-point-controller', 'setSchedule')).toBe(true);
+    expect(supportsCommand('vega', 'light-point-controller', 'clearSchedule')).toBe(true);
+    expect(supportsCommand('orion', 'cabinet-controller', 'setSchedule')).toBe(false);
+  });
+
+  it('refuses a rule whose program is not in the schedule, at the rule', () => {
+    const result = ScheduleSchema.safeParse({ ...schedule, programs: schedule.programs.slice(0, 1) });
+    expect(issuesOf(result)).toEqual([
+      expect.objectContaining({
+        path: 'calendar.rules.1.programId',
+        code: 'schedule.error.unknownProgram',
+        params: { programId: OTHER_PROGRAM_ID },
+      }),
+    ]);
+  });
+
+  it('refuses two programs with the same id', () => {
+    const result = ScheduleSchema.safeParse({ ...schedule, programs: [...schedule.programs, schedule.programs[0]] });
+    expect(issuesOf(result)[0]).toMatchObject({ path: 'programs.2.id', code: 'schedule.error.duplicateProgram' });
+  });
+
+  it('reports an invalid program inside the command at its full path', () => {
+    const programs = [program([interval('20:00'), interval('20:01')]), schedule.programs[1]];
+    const result = CommandRequestSchema.safeParse({ command: 'setSchedule', params: { ...schedule, programs } });
+    expect(issuesOf(result)[0]).toMatchObject({
+      path: 'params.programs.0.intervals.1.start',
+      code: 'controlProgram.error.wrongFadingTime',
+    });
+  });
+
+  it('takes no parameters to clear the schedule', () => {
+    expect(CommandRequestSchema.parse({ command: 'clearSchedule' })).toEqual({ command: 'clearSchedule', params: {} });
+  });
+});
+
+describe('the setSchedule example in docs/simulator.md', () => {
+  it('is a valid command request', () => {
+    const docs = readFileSync(new URL('../../../docs/simulator.md', import.meta.url), 'utf8');
+    const example = /```json\n(\{\n {2}"command": "setSchedule"[\s\S]*?)\n```/.exec(docs)?.[1];
+    expect(example).toBeDefined();
+    const request = CommandRequestSchema.parse(JSON.parse(example!));
+    expect(request.command).toBe('setSchedule');
   });
 });
