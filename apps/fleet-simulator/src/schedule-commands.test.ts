@@ -6,6 +6,7 @@ import {
   type Schedule,
   ScheduleSchema,
   type UpCommandMessage,
+  UpCommandMessageSchema,
 } from '@farola/protocol';
 import { describe, expect, it } from 'vitest';
 import { SimClock } from './clock';
@@ -112,6 +113,19 @@ describe('calendars on a simulated light point', () => {
       error: { code: 'NOT_ACCEPTABLE', message: expect.stringContaining('is not in the schedule') },
     });
     expect(dimming(device, NIGHT)).toBe(40);
+  });
+
+  it('answers a schedule with many faults within the length an answer may have', async () => {
+    const { lightPoint, run } = bench();
+    const crowded = (i: number) => ({
+      id: randomUUID(),
+      name: `Crowded ${i}`,
+      intervals: [0, 1, 2, 3].map((m) => ({ start: `20:0${m}`, dimming: 50, fadingMinutes: 0 })),
+    });
+    const faulty = { ...SCHEDULE, programs: Array.from({ length: 20 }, (_, i) => crowded(i)) };
+    const answer = await run(lightPoint('orion'), 'setSchedule', faulty);
+    expect(answer).toMatchObject({ status: 'ERROR', error: { code: 'NOT_ACCEPTABLE' } });
+    expect(UpCommandMessageSchema.safeParse(answer).error?.issues).toBeUndefined();
   });
 
   it('forgets its calendar on a factory reset', async () => {
