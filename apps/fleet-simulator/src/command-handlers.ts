@@ -8,6 +8,7 @@ import { createFirmwareHandlers } from './firmware-commands';
 import { createInstallationHandler, type InstallationSettings } from './installation-commands';
 import { switchLightPoint } from './light-point';
 import { readLocation, setOperateMode } from './light-point-commands';
+import { clearSchedule, setSchedule } from './schedule-commands';
 
 /** What a command needs from the running fleet beyond the device itself. */
 export interface FleetActions {
@@ -79,8 +80,10 @@ const factoryReset: CommandHandler = async (ctx) => {
   const { device } = ctx;
   await ctx.step();
   ctx.progress(50);
-  if (device.kind === 'light-point') device.override = null;
-  else factoryResetCabinet(device, ctx.now());
+  if (device.kind === 'light-point') {
+    device.override = null;
+    device.schedule = null;
+  } else factoryResetCabinet(device, ctx.now());
   await ctx.step();
   ctx.publishChanges();
 };
@@ -113,5 +116,7 @@ export function createCommandHandlers(actions: FleetActions): Record<CommandName
     ...CABINET_COMMAND_HANDLERS,
     setOperateMode,
     readLocation,
+    setSchedule,
+    clearSchedule,
   };
 }

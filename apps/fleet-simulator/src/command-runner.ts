@@ -11,7 +11,13 @@ import type { z } from 'zod';
 import type { SimClock } from './clock';
 import type { SimDevice } from './device';
 
-/** A command the device cannot carry out; it ends the request as ERROR with this code. */
+/** An answer's error message holds at most this many characters (UpCommandMessageSchema). */
+const MAX_ERROR_MESSAGE = 500;
+
+/**
+ * A command the device cannot carry out; it ends the request as ERROR with this code. A longer
+ * message (every fault of a large schedule) is cut to what an answer may carry.
+ */
 export class CommandError extends Error {
   constructor(
     readonly code: DeviceErrorCode,
@@ -19,7 +25,7 @@ export class CommandError extends Error {
     /** Why an installation failed, a code of the catalogue the server reports instead. */
     readonly reason?: InstallationFailure,
   ) {
-    super(message);
+    super(message.length > MAX_ERROR_MESSAGE ? `${message.slice(0, MAX_ERROR_MESSAGE - 1)}…` : message);
   }
 }
 

@@ -4,6 +4,7 @@ import type { Cabinet } from './cabinet';
 import { cabinetImposedLevel, cabinetSupplies } from './cabinet';
 import { advanceCellular, type CellularState, createCellular } from './cellular';
 import { advanceGps, createGps, type GpsState } from './gps';
+import { calendarEngineLevel, type StoredSchedule } from './calendar-engine';
 import type { DeviceSpec } from './layout';
 import {
   activeFault,
@@ -24,7 +25,7 @@ import {
   sunOf,
 } from './metering';
 import type { Random } from './random';
-import { curveLevel, isNight, localMinutesOfDay } from './schedule';
+import { curveLevel, isNight, localMinutesOfDay, TIMEZONE } from './schedule';
 
 /** The node's own electronics (modem, meter, relay coil), drawn whenever it has mains. */
 export const NODE_STANDBY_W = 0.5;
@@ -75,6 +76,8 @@ export interface LightPoint extends MeteredState {
   cellular: CellularState;
   mounting: Mounting;
   faults: FaultState;
+  /** setSchedule: a calendar and its control programs, run instead of the night curve. */
+  schedule: StoredSchedule | null;
 }
 
 const blankLampState = (): LampState => ({
@@ -112,6 +115,7 @@ export function createLightPoint(
     held: blankLampState(),
     powerW: 0,
     voltage: feederVoltage,
+    schedule: null,
     energyKWh: spec.initialEnergyKWh,
     operatingHours: spec.initialOperatingHours,
     estimatedKWh: Math.round((spec.initialEnergyKWh / powerTolerance) * 1000) / 1000,
@@ -152,14 +156,21 @@ function hasMains(lightPoint: LightPoint, nowMs: number): boolean {
 /**
  * The level the operate mode asks for: by curve, off or 100 %. A cabinet-supplied node lights
  * whenever its circuit is live (the cabinet decides when), dimmed by the night curve; an
- * uninterruptible one follows its own astronomical clock.
+ * uninterruptible one follows its own astronomical clock. A stored calendar (setSchedule) gives
+ * the level instead of the curve on the nights it covers.
  */
 function scheduledLevel(lightPoint: LightPoint, mains: boolean, nowMs: number): number {
   const { supply, light } = OPERATE_MODE_TABLE[lightPoint.operateMode];
   if (light === 'off' || !mains) return 0;
   if (light === 'full') return 100;
+  const dayBurner = activeFault(lightPoint.faults, 'dayBurner') !== undefined;
+  // A stored calendar's programs replace the night curve on the nights its rules select.
+  const programmed = lightPoint.schedule
+    ? calendarEngineLevel(lightPoint.schedule, nowMs, TIMEZONE, lightPoint.spec)
+    : null;
+  if (programmed !== null && !dayBurner) return programmed;
   if (supply === 'cabinet') return curveLevel(localMinutesOfDay(nowMs));
-  const night = isNight(nowMs, sunOf(lightPoint, nowMs)) || activeFault(lightPoint.faults, 'dayBurner') !== undefined;
+  const night = isNight(nowMs, sunOf(lightPoint, nowMs)) || dayBurner;
   return night ? curveLevel(localMinutesOfDay(nowMs)) : 0;
 }
 

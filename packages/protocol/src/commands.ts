@@ -3,6 +3,7 @@ import { ASTRO_OFFSET_LIMIT_MINUTES, CabinetConfigurationPatchSchema } from './c
 import { MAX_INSTALLATION_ATTEMPTS } from './lifecycle';
 import { OperateModeSchema } from './modes';
 import { text } from './primitives';
+import { ScheduleSchema } from './scheduling';
 import type { DeviceType, Vendor } from './vendors';
 
 /** Bounds of the `blink` command's parameters: number of blinks, and cycle in seconds. */
@@ -74,6 +75,10 @@ export const COMMAND_PARAMS = {
   setOperateMode: z.strictObject({ operateMode: OperateModeSchema }),
   /** Light points: take a GPS fix now and report it; `NOT_FOUND` without a fix ('No GPS signal'). */
   readLocation: empty,
+  /** A light point stores a calendar and its control programs and runs them (see `ScheduleSchema`). */
+  setSchedule: ScheduleSchema,
+  /** A light point forgets its calendar and goes back to its built-in night curve. */
+  clearSchedule: empty,
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PARAMS;
@@ -113,6 +118,8 @@ export const CommandRequestSchema = z.discriminatedUnion('command', [
   commandVariant('setConfiguration'),
   commandVariant('setOperateMode'),
   commandVariant('readLocation'),
+  commandVariant('setSchedule'),
+  commandVariant('clearSchedule'),
 ]);
 export type CommandRequest = z.infer<typeof CommandRequestSchema>;
 
@@ -137,6 +144,8 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'install',
       'setOperateMode',
       'readLocation',
+      'setSchedule',
+      'clearSchedule',
     ],
     'cabinet-controller': [
       'switchOn',
@@ -169,6 +178,8 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'install',
       'setOperateMode',
       'readLocation',
+      'setSchedule',
+      'clearSchedule',
     ],
     'cabinet-controller': [
       'switchOn',

@@ -100,6 +100,9 @@ export const FieldIssueSchema = z.object({
   rule: z.enum(['required', 'type', 'min', 'max', 'minLength', 'maxLength', 'format', 'enum', 'unknownKey', 'invalid']),
   limit: z.number().optional(),
   message: z.string(),
+  /** A rule of its own with a translatable message (`controlProgram.error.wrongFadingTime`), and its values. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;
 
@@ -117,6 +120,16 @@ export const ErrorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** The code and values a refinement attached to its issue (`params: { code, ...values }`). */
+function customRule(params: Record<string, unknown> | undefined): Pick<FieldIssue, 'code' | 'params'> {
+  const { code, ...values } = params ?? {};
+  if (typeof code !== 'string') return {};
+  const kept = Object.entries(values).filter(
+    (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return { code, params: Object.fromEntries(kept) };
+}
 
 /** Turns zod issues into field issues a client can translate ('Required field', 'Maximum value is 10', …). */
 export function toFieldIssues(error: z.ZodError): FieldIssue[] {
@@ -138,6 +151,8 @@ export function toFieldIssues(error: z.ZodError): FieldIssue[] {
         return { ...base, rule: 'enum' };
       case 'unrecognized_keys':
         return { ...base, path: [path, ...issue.keys].filter(Boolean).join('.'), rule: 'unknownKey' };
+      case 'custom':
+        return { ...base, rule: 'invalid', ...customRule(issue.params) };
       default:
         return { ...base, rule: 'invalid' };
     }

@@ -19,6 +19,7 @@ export * from './provisioning';
 export * from './realtime';
 export * from './requests';
 export * from './roles';
+export * from './scheduling';
 export * from './topics';
 export * from './users';
 export * from './vendors';

@@ -1,0 +1,34 @@
+import type { CommandParams } from '@farola/protocol';
+import { prepareSchedule } from './calendar-engine';
+import type { CommandContext, CommandHandler } from './command-runner';
+import type { LightPoint } from './light-point';
+
+/** The light point of a scheduling command; the runner has already refused these to cabinets. */
+function lightPointOf(ctx: CommandContext): LightPoint {
+  const { device } = ctx;
+  if (device.kind !== 'light-point') throw new Error(`A light point command reached a ${device.kind}`);
+  return device;
+}
+
+/**
+ * Stores a calendar and its control programs; from then on the light point dims by them (a manual
+ * switch still overrides them for up to 6 hours). A new schedule replaces the previous one whole.
+ */
+export const setSchedule: CommandHandler = async (ctx) => {
+  const lightPoint = lightPointOf(ctx);
+  // The runner has validated the params with ScheduleSchema: every rule's program is there.
+  const schedule = prepareSchedule(ctx.params as CommandParams<'setSchedule'>);
+  await ctx.step();
+  ctx.progress(50);
+  await ctx.step();
+  lightPoint.schedule = schedule;
+  ctx.publishChanges();
+};
+
+/** Forgets the stored calendar: the light point goes back to its built-in night curve. */
+export const clearSchedule: CommandHandler = async (ctx) => {
+  const lightPoint = lightPointOf(ctx);
+  await ctx.step();
+  lightPoint.schedule = null;
+  ctx.publishChanges();
+};
