@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PROJECT_ID, ProvisionedDeviceSchema } from '@farola/protocol';
 import mqtt from 'mqtt';
 import { E2E_MQTT_PORT } from '../playwright.config';
-import { connectedLightPoints } from './fleet';
+import { alwaysSuppliedLightPoints, connectedLightPoints } from './fleet';
 
 /** Whether every marker lies inside the map, and how much of the map's width or height the fleet spans. */
 function fleetFraming(page: Page) {
@@ -56,7 +56,7 @@ test('the map shows the simulated fleet, live', async ({ page, request }) => {
 });
 
 test('switching a light point off shows progress, then DONE, then the new state', async ({ page, request }) => {
-  const [device] = await connectedLightPoints(request, 'orion');
+  const [device] = await alwaysSuppliedLightPoints(request, 'orion');
   if (!device) throw new Error('no light point');
   // Start from a lit luminaire so that switching off visibly changes it.
   const on = await request.post(`/lighting/api/v1/devices/${device.id}/commands`, { data: { command: 'switchOn' } });
