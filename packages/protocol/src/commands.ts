@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CommandName } from './command-names';
 import { ASTRO_OFFSET_LIMIT_MINUTES, CabinetConfigurationPatchSchema } from './cabinet-config';
 import { MAX_INSTALLATION_ATTEMPTS } from './lifecycle';
 import { OperateModeSchema } from './modes';
@@ -79,11 +80,9 @@ export const COMMAND_PARAMS = {
   setSchedule: ScheduleSchema,
   /** A light point forgets its calendar and goes back to its built-in night curve. */
   clearSchedule: empty,
-} as const;
+} as const satisfies Record<CommandName, z.ZodType>;
 
-export type CommandName = keyof typeof COMMAND_PARAMS;
-export const COMMAND_NAMES = Object.keys(COMMAND_PARAMS) as CommandName[];
-export const CommandNameSchema = z.enum(COMMAND_NAMES as [CommandName, ...CommandName[]]);
+export { COMMAND_NAMES, type CommandName, CommandNameSchema } from './command-names';
 export type CommandParams<C extends CommandName> = z.infer<(typeof COMMAND_PARAMS)[C]>;
 
 const commandVariant = <C extends CommandName>(command: C) =>

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { AttributeValuesSchema } from './attributes';
 import { DeviceStatusSchema } from './lifecycle';
 import { PageQuerySchema } from './pagination';
-import { IsoDateTimeSchema, text } from './primitives';
+import { IsoDateTimeSchema, SerialNumberSchema, text } from './primitives';
 import { DeviceTypeSchema, VendorSchema } from './vendors';
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 
-/** Serial numbers are also MQTT topic segments, so they exclude `/`, `+`, `#` and spaces. */
-export const SerialNumberSchema = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Expected 1-64 letters, digits, . _ : -');
+export { SerialNumberSchema } from './primitives';
 
 /**
  * A device as the API returns it: common fields (spec §3) plus its latest attribute values.

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { SerialNumberSchema } from './devices';
 import { DeviceStatusSchema } from './lifecycle';
-import { text } from './primitives';
+import { SerialNumberSchema, text } from './primitives';
 import { DeviceTypeSchema, VendorSchema } from './vendors';
 
 /** At most this many `deviceId`s in one `GET /fleet` or one `subscribe`. */

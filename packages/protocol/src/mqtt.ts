@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AlarmTypeSchema } from './alarms';
 import { AttributeValuesSchema } from './attributes';
 import { InstallationFailureSchema, InstallationStepSchema } from './lifecycle';
-import { CommandNameSchema } from './commands';
+import { CommandNameSchema } from './command-names';
 import { DeviceSchema, SerialNumberSchema } from './devices';
 import { IsoDateTimeSchema, JsonRecordSchema, text } from './primitives';
 

@@ -32,3 +32,9 @@ export const text = () => z.string().refine((value) => !value.includes('\u0000')
 
 /** Free-form JSON parameters (a command's `params`): any values, but no NUL in any string or key. */
 export const JsonRecordSchema = z.record(text(), z.unknown()).refine((value) => !containsNul(value), NO_NUL);
+
+/**
+ * A device's (or gateway's) serial number. Serial numbers are also MQTT topic segments, so they
+ * exclude `/`, `+`, `#` and spaces.
+ */
+export const SerialNumberSchema = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Expected 1-64 letters, digits, . _ : -');

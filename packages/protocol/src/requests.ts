@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandNameSchema } from './commands';
+import { CommandNameSchema } from './command-names';
 import { ErrorCodeSchema } from './errors';
 import { CommandDetailSchema } from './mqtt';
 import { PageQuerySchema } from './pagination';

@@ -1,4 +1,4 @@
-import { SerialNumberSchema } from './devices';
+import { SerialNumberSchema } from './primitives';
 import { UP_MESSAGE_SCHEMAS } from './mqtt';
 
 /** Root of every Farola MQTT topic; the version lets a future protocol run beside this one. */

@@ -1,6 +1,6 @@
 import { userWithRoles } from '@/lib/auth/testing';
 import { SignedInUserProvider } from '@/lib/auth/user-context';
-import type { Device } from '@farola/protocol';
+import { DEFAULT_CABINET_CONFIGURATION, type Device, maskCabinetConfiguration } from '@farola/protocol';
 import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -110,6 +110,19 @@ describe('the device detail panel', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('attr-dimming').textContent).toContain('40 %');
+  });
+
+  it("keeps a cabinet's configuration out of its measures", async () => {
+    const device = buildDevice({
+      seed: 508,
+      deviceType: 'cabinet-controller',
+      attributes: { voltage: 231.2, configuration: maskCabinetConfiguration(DEFAULT_CABINET_CONFIGURATION) },
+    });
+    serveDevice(device);
+    renderPanel(device.id, 'realTimeMeasures');
+    expect((await screen.findByTestId('attr-voltage')).textContent).toContain('231.2 V');
+    expect(screen.queryByTestId('attr-configuration')).toBeNull();
+    expect(screen.getByTestId('device-panel').textContent).not.toContain('headEnd');
   });
 
   it("says 'No events available' for a device without events", async () => {

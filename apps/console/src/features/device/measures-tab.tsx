@@ -1,15 +1,18 @@
-import { ATTRIBUTE_KEYS, type Device } from '@farola/protocol';
+import { ATTRIBUTE_KEYS, type AttributeKey, type Device } from '@farola/protocol';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { FieldList } from '@/components/field-list';
 import { formatAttribute, formatDateTime } from '@/lib/format/format-value';
 import { useValueFormat } from '@/lib/format/use-value-format';
 
-/** Every attribute the device has reported, live, with its unit. */
+/** Settings a device reports beside its measures; they belong to the Parameters tab, not here. */
+const SETTINGS: ReadonlySet<AttributeKey> = new Set<AttributeKey>(['configuration']);
+
+/** Every measure the device has reported, live, with its unit. */
 export function MeasuresTab({ device }: { device: Device }) {
   const { t } = useTranslation('device');
   const format = useValueFormat();
-  const reported = ATTRIBUTE_KEYS.filter((key) => device.attributes[key] !== undefined);
+  const reported = ATTRIBUTE_KEYS.filter((key) => device.attributes[key] !== undefined && !SETTINGS.has(key));
   if (reported.length === 0) return <EmptyState title={t('measures.empty')} />;
   const rows = reported.map((key) => ({
     key,

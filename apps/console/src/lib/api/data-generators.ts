@@ -71,6 +71,7 @@ export function buildRequest(overrides: Partial<QueuedRequest> & { seed?: number
     progress: 0,
     attempt: 1,
     error: null,
+    detail: null,
     requestedBy: 'operator',
     createdAt: NOW,
     updatedAt: NOW,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildDevice, buildFleetDevice, PROJECT_ID } from '@/lib/api/data-generators';
+import { buildFleetDevice, PROJECT_ID } from '@/lib/api/data-generators';
 import { createStore } from 'jotai';
 import { deviceAtomFamily, deviceIdsAtom, fleetSummaryAtom, isFleetLoadedAtom } from './fleet-atoms';
 import { startFleetSync } from './fleet-sync';
@@ -10,25 +10,17 @@ const FLEET_STREAM = `fleet:${PROJECT_ID}`;
 const notFound = () =>
   new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), { status: 404 });
 
-/** Plays the REST API: `/fleet` (unless `legacy`), `/devices` pages, and records every URL asked for. */
-function serveApi(options: {
-  fleet?: (url: URL) => unknown;
-  devicePages?: ReturnType<typeof buildDevice>[][];
-  legacy?: boolean;
-}) {
+/** Plays the REST API's `/fleet`, and records every URL asked for. */
+function serveApi(options: { fleet?: (url: URL) => unknown }) {
   const urls: URL[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       urls.push(url);
-      if (url.pathname.endsWith('/fleet')) {
-        return options.legacy || !options.fleet ? notFound() : new Response(JSON.stringify(options.fleet(url)));
-      }
-      const pages = options.devicePages ?? [];
-      const index = Number(url.searchParams.get('cursor') ?? 0);
-      const next = index + 1 < pages.length ? String(index + 1) : null;
-      return new Response(JSON.stringify({ items: pages[index] ?? [], nextCursor: next, total: pages.flat().length }));
+      return url.pathname.endsWith('/fleet') && options.fleet
+        ? new Response(JSON.stringify(options.fleet(url)))
+        : notFound();
     }),
   );
   return urls;
@@ -111,23 +103,5 @@ describe('the fleet sync', () => {
     expect(lookups.map((url) => url.searchParams.getAll('deviceId'))).toEqual([
       registered.map((device) => device.deviceId),
     ]);
-  });
-
-  it('reads the fleet from GET /devices on a server without /fleet, and again after a reconnect', async () => {
-    const first = [buildDevice({ seed: 731 }), buildDevice({ seed: 732 })];
-    const second = [buildDevice({ seed: 733, connected: false })];
-    const urls = serveApi({ legacy: true, devicePages: [first, second] });
-    const env = setup();
-    stop = env.stop;
-    env.server.connect();
-    await vi.waitFor(() => expect(env.store.get(deviceIdsAtom)).toHaveLength(3));
-    expect(env.store.get(fleetSummaryAtom)).toMatchObject({ total: 3, connected: 2 });
-    expect(urls.filter((url) => url.pathname.endsWith('/devices')).map((url) => url.searchParams.get('limit'))).toEqual(
-      ['500', '500'],
-    );
-
-    serveApi({ legacy: true, devicePages: [[...first, ...second, buildDevice({ seed: 734 })]] });
-    env.server.reconnect();
-    await vi.waitFor(() => expect(env.store.get(deviceIdsAtom)).toHaveLength(4));
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROJECT_ID } from '@/lib/api/data-generators';
+import { buildFleetDevice, PROJECT_ID } from '@/lib/api/data-generators';
 import type { ConnectionState } from './socket';
 
 /** A stand-in for the Socket.IO client: the test plays the server's side by firing its events. */
@@ -36,6 +36,7 @@ class FakeSocket {
 const fake = vi.hoisted(() => ({ socket: null as unknown }));
 vi.mock('socket.io-client', () => ({ io: () => fake.socket }));
 
+const fleetState = buildFleetDevice({ seed: 900 });
 const connection = {
   deviceId: '00000000-0000-4000-8000-000000000001',
   projectId: PROJECT_ID,
@@ -74,10 +75,35 @@ describe('the realtime socket', () => {
       { ...connection, connected: true, stream: `project:${PROJECT_ID}`, seq: 3 },
       { ...connection, connected: 'no' },
     ]);
-    // The stream position the realtime contract adds is kept.
-    expect(first).toEqual([{ ...connection, connected: true, stream: `project:${PROJECT_ID}`, seq: 3 }]);
+    // The device event schemas load with the first device event; then the stream position the
+    // realtime contract adds is kept.
+    await vi.waitFor(() =>
+      expect(first).toEqual([{ ...connection, connected: true, stream: `project:${PROJECT_ID}`, seq: 3 }]),
+    );
     expect(second).toEqual(first);
     expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the order of events that arrive while the device event schemas load', async () => {
+    const env = await setup();
+    stop = env.stop;
+    const seen: string[] = [];
+    env.realtime.transport.event$('DeviceConnectionStatusUpdated').subscribe((p) => seen.push(`connection ${p.seq}`));
+    env.realtime.transport.event$('FleetStateUpdated').subscribe((p) => seen.push(`fleet ${p.seq}`));
+    env.socket.fire('DeviceConnectionStatusUpdated', {
+      ...connection,
+      connected: true,
+      stream: `project:${PROJECT_ID}`,
+      seq: 5,
+    });
+    env.socket.fire('FleetStateUpdated', { ...fleetState, stream: `fleet:${PROJECT_ID}`, seq: 6 });
+    env.socket.fire('DeviceConnectionStatusUpdated', {
+      ...connection,
+      connected: false,
+      stream: `project:${PROJECT_ID}`,
+      seq: 7,
+    });
+    await vi.waitFor(() => expect(seen).toEqual(['connection 5', 'fleet 6', 'connection 7']));
   });
 
   it("says 'connecting' while Socket.IO retries and 'disconnected' after the server closed the connection", async () => {

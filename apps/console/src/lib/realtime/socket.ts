@@ -1,7 +1,6 @@
 import {
   type RealtimeAccess,
   RealtimeAccessSchema,
-  DEVICE_EVENT_SCHEMAS,
   FleetStateUpdatedSchema,
   StreamPositionsSchema,
   type Resume,
@@ -17,16 +16,13 @@ import type { RealtimeTransport, TransportEventPayloads, TransportSession } from
 /** The socket's state as the UI shows it. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
-// Today's payload fields plus the stream position the realtime contract adds (docs/realtime.md);
-// the position is optional so that a server without streams is still understood.
-const POSITION = { stream: z.string().max(80).optional(), seq: z.number().int().min(1).optional() };
-const EVENT_SCHEMAS = {
-  DeviceAttributeValueUpdated: DEVICE_EVENT_SCHEMAS.DeviceAttributeValueUpdated.extend(POSITION),
-  DeviceCommandRequested: DEVICE_EVENT_SCHEMAS.DeviceCommandRequested.extend(POSITION),
-  DeviceConnectionStatusUpdated: DEVICE_EVENT_SCHEMAS.DeviceConnectionStatusUpdated.extend(POSITION),
-  FleetStateUpdated: FleetStateUpdatedSchema,
-} as const satisfies Record<StreamedEventType, z.ZodType>;
-const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as StreamedEventType[];
+type DeviceEventSchemas = typeof import('./device-event-schemas').DEVICE_EVENT_PAYLOAD_SCHEMAS;
+const EVENT_NAMES: readonly StreamedEventType[] = [
+  'DeviceAttributeValueUpdated',
+  'DeviceCommandRequested',
+  'DeviceConnectionStatusUpdated',
+  'FleetStateUpdated',
+];
 const SessionSchema = z.object({
   epoch: z.string().min(1).max(64),
   streams: StreamPositionsSchema,
@@ -61,10 +57,44 @@ function event$<K extends StreamedEventType>(name: K): Observable<TransportEvent
   return subject.asObservable();
 }
 
-function dispatch(name: StreamedEventType, raw: unknown): void {
+/**
+ * The device event schemas once loaded, and the events that arrived while they loaded, kept in
+ * arrival order so that every stream still sees its items in sequence.
+ */
+let deviceSchemas: DeviceEventSchemas | null = null;
+let waiting: Array<{ name: StreamedEventType; raw: unknown }> | null = null;
+
+function validateAndEmit(name: StreamedEventType, raw: unknown): void {
   const subject = payloadSubjects.get(name);
   if (!subject?.observed) return;
-  for (const payload of normalisePayloads(name, EVENT_SCHEMAS[name], raw)) subject.next(payload);
+  const schema = name === 'FleetStateUpdated' ? FleetStateUpdatedSchema : deviceSchemas![name];
+  for (const payload of normalisePayloads(name, schema, raw)) subject.next(payload);
+}
+
+function dispatch(name: StreamedEventType, raw: unknown): void {
+  if (name === 'FleetStateUpdated' || deviceSchemas) {
+    // A fleet change may not overtake device events still waiting for their schemas.
+    if (waiting) waiting.push({ name, raw });
+    else validateAndEmit(name, raw);
+    return;
+  }
+  if (!payloadSubjects.get(name)?.observed) return;
+  if (waiting) {
+    waiting.push({ name, raw });
+    return;
+  }
+  waiting = [{ name, raw }];
+  import('./device-event-schemas')
+    .then((loaded) => {
+      deviceSchemas = loaded.DEVICE_EVENT_PAYLOAD_SCHEMAS;
+    })
+    .catch((error: unknown) => console.error('Could not load the device event schemas', error))
+    .finally(() => {
+      const queued = waiting ?? [];
+      waiting = null;
+      // Without schemas (the chunk failed to load) nothing unvalidated is passed on.
+      if (deviceSchemas) for (const item of queued) validateAndEmit(item.name, item.raw);
+    });
 }
 
 function onSession(raw: unknown): void {
