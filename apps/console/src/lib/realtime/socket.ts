@@ -10,13 +10,14 @@ import { BehaviorSubject, distinctUntilChanged, Subject, type Observable } from 
 import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { getAccessToken } from '@/lib/session';
+import type { DEVICE_EVENT_PAYLOAD_SCHEMAS } from './device-event-schemas';
 import { normalisePayloads } from './normalise-payloads';
 import type { RealtimeTransport, TransportEventPayloads, TransportSession } from './transport';
 
 /** The socket's state as the UI shows it. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
-type DeviceEventSchemas = typeof import('./device-event-schemas').DEVICE_EVENT_PAYLOAD_SCHEMAS;
+type DeviceEventSchemas = typeof DEVICE_EVENT_PAYLOAD_SCHEMAS;
 const EVENT_NAMES: readonly StreamedEventType[] = [
   'DeviceAttributeValueUpdated',
   'DeviceCommandRequested',
