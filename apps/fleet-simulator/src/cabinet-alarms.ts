@@ -13,15 +13,17 @@ import type { Cabinet } from './cabinet';
  * - `sensorOutputOn`: a sensor switched the outputs on;
  * - `controlGearCommFailure`: the AC input voltage dropped.
  */
-export type CabinetCondition =
-  | 'cabinetDoorOpen'
-  | 'batteryMode'
-  | 'deviceReset'
-  | 'ecometerCommunicationFailure'
-  | 'MRcommunicationFailure'
-  | 'staleData'
-  | 'sensorOutputOn'
-  | 'controlGearCommFailure';
+export const CABINET_CONDITIONS = [
+  'cabinetDoorOpen',
+  'batteryMode',
+  'deviceReset',
+  'ecometerCommunicationFailure',
+  'MRcommunicationFailure',
+  'staleData',
+  'sensorOutputOn',
+  'controlGearCommFailure',
+] as const;
+export type CabinetCondition = (typeof CABINET_CONDITIONS)[number];
 
 /** An alarm raised (`active`) or cleared, for the runtime to publish on `up/alarms`. */
 export interface AlarmEvent {

@@ -1,6 +1,7 @@
 import {
   COMMAND_PARAMS,
   type CommandDetail,
+  type CommandName,
   type DeviceErrorCode,
   type InstallationFailure,
   type DownCommandMessage,
@@ -79,8 +80,8 @@ export interface RunnerHooks {
   publishChanges(device: SimDevice): void;
   /** Tracks a timer so that stopping the fleet can cancel work in progress. */
   delay(ms: number): Promise<void>;
-  /** A failure injected for this device's next command (the control interface), taken once. */
-  takeForcedFailure(device: SimDevice): { code: DeviceErrorCode; message: string } | undefined;
+  /** A failure the control interface injected for this command of the device (a next-command failure is taken once). */
+  takeForcedFailure(device: SimDevice, command: CommandName): { code: DeviceErrorCode; message: string } | undefined;
   /** An unexpected fault inside a handler: logged, and answered as an error instead of crashing. */
   onFailure(error: unknown, request: DownCommandMessage): void;
 }
@@ -258,7 +259,7 @@ export class CommandRunner {
       throw new CommandError('NOT_ACCEPTABLE', describeIssues(params.error));
     }
     ctx.params = params.data;
-    const forced = this.hooks.takeForcedFailure(ctx.device);
+    const forced = this.hooks.takeForcedFailure(ctx.device, request.command);
     await ctx.step();
     if (forced) {
       ctx.progress(ctx.device.random.int(10, 40));

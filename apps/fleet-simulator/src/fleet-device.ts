@@ -9,6 +9,7 @@ import type {
 } from '@farola/protocol';
 import { topics } from '@farola/protocol';
 import { createCabinet } from './cabinet';
+import type { CommandFailureRate } from './control/command-failures';
 import type { SimClock } from './clock';
 import { advanceDevice, changeValues, fullValues, liveValues, registrationOf, type SimDevice } from './device';
 import type { DeviceSpec } from './layout';
@@ -42,6 +43,8 @@ export interface FleetDevice {
   reattachPending?: boolean;
   /** Set by the control interface: the next command ends in this error. */
   failNext?: { code: DeviceErrorCode; message: string };
+  /** Set by the control interface: a share of the device's commands fail. */
+  failureRate?: CommandFailureRate;
 }
 
 /** Every FULL_REPORT_EVERY-th report carries identity, position and orientation too. */

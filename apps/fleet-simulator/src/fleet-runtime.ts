@@ -6,6 +6,7 @@ import { markConnected } from './cellular';
 import { SimClock } from './clock';
 import { createCommandHandlers } from './command-handlers';
 import type { FleetControl } from './control/control-actions';
+import { takeForcedFailure } from './control/command-failures';
 import { CommandRunner } from './command-runner';
 import type { FleetOptions } from './config';
 import { advanceDevice, type SimDevice } from './device';
@@ -134,6 +135,7 @@ export class FleetRuntime {
     return {
       clock: this.clock,
       seed: this.options.seed,
+      center: this.options.center,
       entries: () => this.entries.values(),
       entry: (serial) => this.entries.get(serial),
       reboot: (entry) => void this.reboot(entry.device),
@@ -141,7 +143,12 @@ export class FleetRuntime {
       failNextCommand: (entry, failure) => {
         entry.failNext = failure;
       },
+      setCommandFailureRate: (entry, failures) => {
+        if (failures) entry.failureRate = failures;
+        else delete entry.failureRate;
+      },
       publishChanges: (entry) => this.publishChangesOf(entry.device),
+      publishReport: (entry) => report(entry, this.clock, true),
     };
   }
 
@@ -209,11 +216,9 @@ export class FleetRuntime {
         // A device that lost its connection cannot answer; the server's retry asks again.
         if (entry?.online) entry.link.publish(topics.up(device.spec.serialNumber, 'commands'), message);
       },
-      takeForcedFailure: (device) => {
+      takeForcedFailure: (device, command) => {
         const entry = this.entryOf.get(device);
-        const failure = entry?.failNext;
-        if (entry) delete entry.failNext;
-        return failure;
+        return entry && takeForcedFailure(entry, command);
       },
       publishChanges: (device) => this.publishChangesOf(device),
       delay: (ms) => this.delay(ms),

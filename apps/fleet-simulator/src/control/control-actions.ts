@@ -1,33 +1,35 @@
 import { z } from 'zod';
-import { DeviceErrorCodeSchema, SerialNumberSchema, text, VendorSchema } from '@farola/protocol';
-import type { SimClock } from '../clock';
+import {
+  CommandNameSchema,
+  DeviceErrorCodeSchema,
+  OperateModeSchema,
+  SerialNumberSchema,
+  supportsCommand,
+  text,
+  VendorSchema,
+} from '@farola/protocol';
 import type { SimDevice } from '../device';
 import type { FleetDevice } from '../fleet-device';
 import { type Random, seededRandom } from '../random';
+import {
+  action,
+  type ActionDefinition,
+  BOTH,
+  type DeviceKind,
+  DeviceKindSchema,
+  type FleetControl,
+} from './action-definition';
+import { CABINET_ACTIONS } from './cabinet-actions';
+import { LIGHT_POINT_ACTIONS } from './light-point-actions';
 
-/** What the control interface may do to the running fleet, beyond a device's own state. */
-export interface FleetControl {
-  readonly clock: SimClock;
-  readonly seed: string;
-  entries(): Iterable<FleetDevice>;
-  entry(serialNumber: string): FleetDevice | undefined;
-  /** Restarts the device, as a power cycle does. */
-  reboot(entry: FleetDevice): void;
-  /** The device loses its connection for `seconds` of simulated time (no farewell: the server learns it from the broker or gateway). */
-  loseConnection(entry: FleetDevice, seconds: number): void;
-  /** The device's next command ends in this error, whatever it is. */
-  failNextCommand(entry: FleetDevice, failure: { code: z.infer<typeof DeviceErrorCodeSchema>; message: string }): void;
-  /** Publishes the device's changed values now (and a cabinet's light points'). */
-  publishChanges(entry: FleetDevice): void;
-}
-
-export const DeviceKindSchema = z.enum(['light-point', 'cabinet']);
-export type DeviceKind = z.infer<typeof DeviceKindSchema>;
+export type { FleetControl } from './action-definition';
+export { type DeviceKind, DeviceKindSchema } from './action-definition';
 
 /**
  * Which devices an action applies to: every filter given must match. `cabinet` selects a cabinet
- * controller and the light points it feeds; `share` then keeps a seeded random part of them, and
- * `limit` the first ones.
+ * controller and the light points it feeds; `street` the light points along a street (their name
+ * without its number); `operateMode` the light points in that mode now; `share` then keeps a
+ * seeded random part of them, and `limit` the first ones (in fleet order, nearest the centre first).
  *
  * @example
  * { "district": "Gràcia", "kind": "light-point", "share": 0.02 }
@@ -39,26 +41,17 @@ export const TargetSchema = z
     vendor: VendorSchema.optional(),
     district: text().min(1).max(100).optional(),
     cabinet: SerialNumberSchema.optional(),
+    street: text().min(1).max(100).optional(),
+    operateMode: OperateModeSchema.optional(),
     share: z.number().gt(0).max(1).optional(),
     limit: z.number().int().min(1).max(1_000_000).optional(),
   })
   .refine((target) => Object.keys(target).length > 0, {
     message:
-      'Name the devices: serials, kind, vendor, district, cabinet, share or limit (an empty target would act on the whole fleet; say share: 1 for that)',
+      'Name the devices: serials, kind, vendor, district, cabinet, street, operateMode, share or limit (an empty target would act on the whole fleet; say share: 1 for that)',
   });
 export type Target = z.infer<typeof TargetSchema>;
 
-interface ActionDefinition<P extends z.ZodType> {
-  summary: string;
-  /** The kinds of device it applies to; others are skipped with a reason. */
-  kinds: readonly DeviceKind[];
-  params: P;
-  /** Applies the action; returns a reason to skip this device instead, or nothing. */
-  apply(entry: FleetDevice, params: z.infer<P>, control: FleetControl): string | void;
-}
-
-const action = <P extends z.ZodType>(definition: ActionDefinition<P>) => definition;
-const BOTH: readonly DeviceKind[] = ['light-point', 'cabinet'];
 const none = z.strictObject({});
 
 /**
@@ -99,6 +92,29 @@ export const CONTROL_ACTIONS = {
     }),
     apply: (entry, failure, control) => control.failNextCommand(entry, failure),
   }),
+  'set-command-failure-rate': action({
+    summary:
+      "From now on this share of the device's commands (of commands, or all) fail with the error, on top of SIM_ERROR_RATE; rate 0 ends it",
+    kinds: BOTH,
+    params: z.strictObject({
+      rate: z.number().min(0).max(1),
+      commands: z.array(CommandNameSchema).min(1).optional(),
+      code: DeviceErrorCodeSchema.default('NOT_FOUND'),
+      message: text().min(1).max(500).default('{command} failed: failure injected by the control interface'),
+    }),
+    apply: (entry, { rate, commands, code, message }, control) => {
+      const { vendor, deviceType } = entry.device.spec;
+      if (commands && !commands.some((command) => supportsCommand(vendor, deviceType, command))) {
+        return `supports none of ${commands.join(', ')}`;
+      }
+      control.setCommandFailureRate(
+        entry,
+        rate === 0 ? null : { rate, commands: commands ? new Set(commands) : null, code, message },
+      );
+    },
+  }),
+  ...LIGHT_POINT_ACTIONS,
+  ...CABINET_ACTIONS,
 } satisfies Record<string, ActionDefinition<z.ZodType>>;
 
 export type ControlActionName = keyof typeof CONTROL_ACTIONS;
@@ -131,6 +147,9 @@ export class ControlError extends Error {
   }
 }
 
+/** A light point is named after its street and number: 'Carrer de Mallorca 12'. */
+const streetOf = (name: string) => name.replace(/ \d+$/, '');
+
 function kindOf(device: SimDevice): DeviceKind {
   return device.kind;
 }
@@ -147,6 +166,8 @@ export function selectTarget(control: FleetControl, target: Target, random: Rand
     if (target.vendor && spec.vendor !== target.vendor) continue;
     if (target.district && spec.district !== target.district) continue;
     if (target.cabinet && spec.serialNumber !== target.cabinet && spec.cabinetSerial !== target.cabinet) continue;
+    if (target.street && (device.kind !== 'light-point' || streetOf(spec.name) !== target.street)) continue;
+    if (target.operateMode && (device.kind !== 'light-point' || device.operateMode !== target.operateMode)) continue;
     if (target.share !== undefined && target.share < 1 && !random.chance(target.share)) continue;
     selected.push(entry);
     if (target.limit !== undefined && selected.length >= target.limit) break;
@@ -158,8 +179,11 @@ export function selectTarget(control: FleetControl, target: Target, random: Rand
   return selected;
 }
 
-/** Validates and runs one action on the devices of its target. */
-export function runAction(control: FleetControl, body: unknown, draw = 0): ActionResult {
+/**
+ * Validates and runs one action on the devices of its target. `draw` seeds the choice of a `share`:
+ * the same draw on the same fleet picks the same devices.
+ */
+export function runAction(control: FleetControl, body: unknown, draw: number | string = 0): ActionResult {
   const request = ActionRequestSchema.safeParse(body);
   if (!request.success) throw new ControlError(400, 'Invalid action', request.error.issues);
   const { action: name, target, params } = request.data;

@@ -56,9 +56,13 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** Maps and sets inside a device's state (its active faults, a cabinet's conditions) as JSON. */
+const toJson = (_key: string, value: unknown) =>
+  value instanceof Map ? Object.fromEntries(value) : value instanceof Set ? [...value] : value;
+
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(`${JSON.stringify(body, null, 2)}\n`);
+  response.end(`${JSON.stringify(body, toJson, 2)}\n`);
 }
 
 /**
@@ -140,7 +144,13 @@ export class ControlServer {
     if (method === 'GET' && device) {
       const entry = control.entry(decodeURIComponent(device[1]!));
       if (!entry) throw new ControlError(404, `No simulated device ${device[1]}`);
-      return { spec: entry.device.spec, online: entry.online, state: describeDevice(entry.device) };
+      const { failNext, failureRate } = entry;
+      return {
+        spec: entry.device.spec,
+        online: entry.online,
+        state: describeDevice(entry.device),
+        injected: { nextCommandFailure: failNext ?? null, commandFailureRate: failureRate ?? null },
+      };
     }
     if (path === '/clock' && method === 'GET') return clockOf(control);
     if (path === '/clock' && method === 'PUT') {
