@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import type { GatewayGrouping } from './connections';
+import { type LoadedScenario, loadScenario, ScenarioError } from './control/scenarios';
 import type { ProvisioningOptions } from './provisioner';
 
 /** A point on the map in decimal degrees. */
@@ -35,6 +36,8 @@ export interface FleetOptions {
   logLevel: string;
   /** The control interface's address (SIM_CONTROL_PORT, SIM_CONTROL_HOST); null: none. */
   control: { port: number; host: string } | null;
+  /** A scenario to run once every device has reported (SIM_SCENARIO: a shipped name or a .json file); null: none. */
+  scenario: LoadedScenario | null;
   /** Provision the fleet through the server's API and connect with credentials; null for a broker without auth. */
   provisioning: ProvisioningOptions | null;
 }
@@ -57,6 +60,7 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   logLevel: 'info',
   provisioning: null,
   control: null,
+  scenario: null,
 };
 
 const numberFrom = (schema: z.ZodNumber) => z.coerce.number<string>().pipe(schema);
@@ -107,6 +111,7 @@ const EnvSchema = z.object({
   SIM_CREDENTIALS_FILE: z.string().min(1).optional(),
   SIM_CONTROL_PORT: numberFrom(z.number().int().min(0).max(65_535)).optional(),
   SIM_CONTROL_HOST: z.string().min(1).max(255).optional(),
+  SIM_SCENARIO: z.string().min(1).max(1000).optional(),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -131,6 +136,19 @@ function provisioningOf(e: Env): FleetOptions['provisioning'] {
 }
 
 export class SimulatorConfigError extends Error {}
+
+/** SIM_SCENARIO, loaded and validated now, so that a bad one stops start-up naming the file and step. */
+function scenarioOf(reference: string | undefined): LoadedScenario | null {
+  if (reference === undefined) return null;
+  try {
+    return loadScenario(reference);
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error;
+    throw new SimulatorConfigError(
+      `Invalid simulator configuration:\n  SIM_SCENARIO: ${error.message.replaceAll('\n', '\n  ')}`,
+    );
+  }
+}
 
 /**
  * Reads the simulator's configuration from environment variables. Empty values count as unset.
@@ -167,5 +185,6 @@ export function loadSimulatorConfig(env: Record<string, string | undefined>): Fl
     provisioning: provisioningOf(e),
     control:
       e.SIM_CONTROL_PORT === undefined ? null : { port: e.SIM_CONTROL_PORT, host: e.SIM_CONTROL_HOST ?? '127.0.0.1' },
+    scenario: scenarioOf(e.SIM_SCENARIO),
   };
 }

@@ -1,6 +1,8 @@
 import { type Logger, pino } from 'pino';
 import { SimClock } from './clock';
 import { ControlServer } from './control/control-server';
+import { ScenarioRunner } from './control/scenario-runner';
+import { scenarioRoutes } from './control/scenario-routes';
 import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
 import { createDevices, type FleetDeviceInfo, infoOf } from './fleet-device';
 import { planConnections } from './connections';
@@ -72,13 +74,20 @@ export async function startFleet(overrides: Partial<FleetOptions> & { mqttUrl: s
   const clock = new SimClock(options.speed);
   const devices = createDevices(specs, clock.now(), options.seed, uniformFaultRates(options.faultRatePerYear));
   const runtime = new FleetRuntime(options, logger, devices, auth, clock);
-  const control = options.control ? new ControlServer(runtime.control, logger) : null;
+  const scenarios = new ScenarioRunner(runtime.control, logger);
+  const control = options.control ? new ControlServer(runtime.control, logger, scenarioRoutes(scenarios)) : null;
   const controlUrl = control ? await control.listen(options.control!.port, options.control!.host) : null;
+  let stopped = false;
+  const { scenario } = options;
+  // SIM_SCENARIO starts once every device is there to act on.
+  if (scenario) void runtime.ready.then(() => !stopped && scenarios.start(scenario));
   return {
     devices: devices.map(infoOf),
     controlUrl,
     ready: runtime.ready,
     stop: async () => {
+      stopped = true;
+      scenarios.stopAll();
       await control?.close();
       await runtime.stop();
     },

@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     'fleet started; connecting',
   );
   if (fleet.controlUrl) logger.info({ url: fleet.controlUrl }, 'control interface listening (npm run sim -- help)');
+  if (options.scenario)
+    logger.info({ scenario: options.scenario.name }, 'the scenario starts once every device has reported');
   void fleet.ready.then(() =>
     logger.info({ seconds: (Date.now() - startedAt) / 1000 }, 'all devices connected and reporting'),
   );

@@ -94,6 +94,18 @@ describe('light point actions over HTTP', () => {
     expect(bad.body['error']['issues'][0]['path']).toEqual(['params', 'periodMinutes']);
   });
 
+  it('selects the light points of a street', async () => {
+    const street = 'Avinguda Diagonal';
+    const result = await act('set-command-failure-rate', { street }, { rate: 0 });
+    expect(result.matched).toBeGreaterThan(1);
+    for (const serial of result.applied) {
+      const { body } = await sim.call('GET', `/devices/${serial}`);
+      expect(body['spec']['name']).toMatch(/^Avinguda Diagonal \d+$/);
+    }
+    const limited = await act('set-command-failure-rate', { street, limit: 2 }, { rate: 0 });
+    expect(limited.applied).toEqual(result.applied.slice(0, 2));
+  });
+
   it('a light point that loses the sky reports no position until it regains it', async () => {
     const serial = sim.fleet.devices.find((d) => d.deviceType === 'light-point-controller')!.serialNumber;
     const from = sim.received.length;

@@ -29,7 +29,7 @@ export { type DeviceKind, DeviceKindSchema } from './action-definition';
  * Which devices an action applies to: every filter given must match. `cabinet` selects a cabinet
  * controller and the light points it feeds; `street` the light points along a street (their name
  * without its number); `operateMode` the light points in that mode now; `share` then keeps a
- * seeded random part of them, and `limit` the first ones (in fleet order, nearest the centre first).
+ * seeded random part of them, and `limit` the first ones (in fleet order).
  *
  * @example
  * { "district": "Gràcia", "kind": "light-point", "share": 0.02 }

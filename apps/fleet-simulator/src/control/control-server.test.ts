@@ -75,6 +75,9 @@ describe('the control interface over HTTP', () => {
     expect(Date.parse(set.body['now'] as string) - Date.parse(dusk)).toBeLessThan(5000);
     const later = await call('PUT', '/clock', { advanceMinutes: 90 });
     expect(Date.parse(later.body['now'] as string) - Date.parse(dusk)).toBeGreaterThanOrEqual(90 * 60_000);
+    const dusk2 = await call('PUT', '/clock', { time: 'sunset-20s' });
+    // The next sunset after 20:30 UTC on the longest day is the next day's, at about 19:29 UTC.
+    expect(dusk2.body['now']).toMatch(/^2026-06-22T19:2\d/);
     expect((await call('PUT', '/clock', { time: 'tonight' })).status).toBe(400);
     expect((await call('PUT', '/clock', {})).status).toBe(400);
   });

@@ -4,13 +4,17 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { SimDevice } from '../device';
 import { CONTROL_ACTIONS, ControlError, type FleetControl, runAction } from './control-actions';
+import { ClockTargetSchema, resolveClockTarget, setFleetClock } from './sim-time';
+
+/** Routes a server adds (the scenarios'): the answer's body, or undefined when the route is not theirs. */
+export type ExtraRoutes = (method: string, path: string, body: () => Promise<unknown>) => Promise<unknown>;
 
 /** Bodies above this size are refused: the largest sensible one names 100,000 serial numbers. */
 const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 const ClockChangeSchema = z
   .strictObject({
-    time: z.iso.datetime({ offset: true }).optional(),
+    time: ClockTargetSchema.optional(),
     advanceMinutes: z
       .number()
       .min(-366 * 24 * 60)
@@ -18,7 +22,7 @@ const ClockChangeSchema = z
       .optional(),
   })
   .refine((change) => (change.time === undefined) !== (change.advanceMinutes === undefined), {
-    message: 'Give either time (ISO-8601) or advanceMinutes',
+    message: "Give either time (ISO-8601, 'sunset-20s', 'sunrise+1h', '+2h') or advanceMinutes",
   });
 
 /** Fields of a device that are links to others or machinery, not its state. */
@@ -77,11 +81,7 @@ export class ControlServer {
   constructor(
     private readonly control: FleetControl,
     private readonly logger: Logger,
-    private readonly extraRoutes: (
-      method: string,
-      path: string,
-      body: () => Promise<unknown>,
-    ) => Promise<unknown> = () => Promise.resolve(undefined),
+    private readonly extraRoutes: ExtraRoutes = () => Promise.resolve(undefined),
   ) {
     this.server = createServer((request, response) => void this.handle(request, response));
   }
@@ -157,9 +157,11 @@ export class ControlServer {
       const change = ClockChangeSchema.safeParse(await body());
       if (!change.success) throw new ControlError(400, 'Invalid clock change', change.error.issues);
       const { time, advanceMinutes } = change.data;
-      control.clock.set(time === undefined ? control.clock.now() + advanceMinutes! * 60_000 : Date.parse(time));
-      // Devices show the new time at once: schedules and the sun are evaluated on the next report.
-      for (const entry of control.entries()) if (entry.online) control.publishChanges(entry);
+      const now = control.clock.now();
+      setFleetClock(
+        control,
+        time === undefined ? now + advanceMinutes! * 60_000 : resolveClockTarget(time, now, control.center),
+      );
       return clockOf(control);
     }
     if (path === '/actions' && method === 'POST') {
