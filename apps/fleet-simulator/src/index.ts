@@ -6,6 +6,7 @@ export {
   loadSimulatorConfig,
   SimulatorConfigError,
 } from './config';
+export { type LoadedScenario, loadScenario } from './control/scenarios';
 export { type Fleet, startFleet } from './fleet';
 export type { FleetDeviceInfo } from './fleet-device';
 export { buildFleetLayout, type DeviceSpec, type LayoutOptions } from './layout';

@@ -113,6 +113,12 @@ export function parseScenario(name: string, file: string, source: unknown): Load
   return { name, file, scenario: parsed.data, source };
 }
 
+/** A file as errors name it: relative to the working directory when it lies inside it. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') ? file : relative;
+}
+
 /** The names of the shipped scenarios. */
 export function scenarioNames(directory = SCENARIO_DIRECTORY): string[] {
   if (!existsSync(directory)) return [];
@@ -144,7 +150,7 @@ export function loadScenario(reference: string, directory = SCENARIO_DIRECTORY):
   try {
     source = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new ScenarioError(`${path.relative(process.cwd(), file)}: not JSON: ${(error as Error).message}`);
+    throw new ScenarioError(`${shown(file)}: not JSON: ${(error as Error).message}`);
   }
-  return parseScenario(name, path.relative(process.cwd(), file), source);
+  return parseScenario(name, shown(file), source);
 }
