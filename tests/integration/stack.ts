@@ -47,7 +47,11 @@ export interface Stack {
 }
 
 /** Starts the real server and a real simulated fleet on the embedded defaults or on the machine's PostgreSQL and Mosquitto. */
-export async function startStack(topology: Topology, fleetSize = 12): Promise<Stack> {
+export async function startStack(
+  topology: Topology,
+  fleetSize = 12,
+  fleetOptions: Partial<Parameters<typeof startFleet>[0]> = {},
+): Promise<Stack> {
   const database = topology === 'external' ? await freshSchemaUrl() : null;
   const env: Record<string, string> = {
     PORT: '0',
@@ -76,6 +80,7 @@ export async function startStack(topology: Topology, fleetSize = 12): Promise<St
       oauth: null,
       credentialsFile: path.join(tmpdir(), `farola-it-${serialPrefix}.json`),
     },
+    ...fleetOptions,
   });
   await fleet.ready;
   return {
