@@ -1,56 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { type DownCommandMessage, topics, type UpCommandMessage, type UpConnectionMessage } from '@farola/protocol';
-import mqtt from 'mqtt';
+import { topics, type UpConnectionMessage } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fleet, startFleet } from '../fleet';
-import { startTestBroker, type TestBroker } from '../testing/test-broker';
+import { type ControlFleet, startControlFleet } from '../testing/control-fleet';
 
-let broker: TestBroker;
-let observer: mqtt.MqttClient;
-let fleet: Fleet;
-const received: Array<{ topic: string; message: unknown }> = [];
-
+let control: ControlFleet;
+// Reports once a minute: what a test sees follows from its action, not from the periodic reports.
 beforeAll(async () => {
-  broker = await startTestBroker();
-  observer = await mqtt.connectAsync(broker.url);
-  observer.on('message', (topic, payload) => {
-    if (payload.length > 0) received.push({ topic, message: JSON.parse(payload.toString()) });
-  });
-  await observer.subscribeAsync('lighting/v1/#', { qos: 1 });
-  fleet = await startFleet({
-    mqttUrl: broker.url,
-    devices: 44,
-    gatewaySize: 'cabinet',
-    seed: 'control',
-    serialPrefix: `CT${randomUUID().slice(0, 4)}`,
-    speed: 20,
-    errorRate: 0,
-    dropRatePerHour: 0,
-    reportIntervalSeconds: 60,
-    logLevel: 'silent',
-    control: { port: 0, host: '127.0.0.1' },
-  });
-  await fleet.ready;
+  control = await startControlFleet({ reportIntervalSeconds: 60 });
 });
-
 afterAll(async () => {
-  await fleet?.stop();
-  await observer?.endAsync();
-  await broker?.close();
+  await control?.stop();
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${fleet.controlUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are read field by field
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const call = (method: string, path: string, body?: unknown) => control.call(method, path, body);
+const devices = () => control.fleet.devices;
 
 const connectionStates = (serial: string) =>
-  received
+  control.received
     .filter((r) => r.topic === topics.up(serial, 'connection'))
     .map((r) => (r.message as UpConnectionMessage).connected);
 
@@ -62,7 +27,7 @@ describe('the control interface over HTTP', () => {
     expect(names).toEqual(expect.arrayContaining(['drop-connection', 'reboot', 'fail-next-command']));
     const summary = await call('GET', '/fleet');
     expect(summary.body).toMatchObject({ devices: 44, online: 44, clock: { speed: 20 } });
-    const lightPoint = fleet.devices.find((d) => d.deviceType === 'light-point-controller')!;
+    const lightPoint = devices().find((d) => d.deviceType === 'light-point-controller')!;
     const device = await call('GET', `/devices/${lightPoint.serialNumber}`);
     expect(device.body).toMatchObject({ online: true, spec: { serialNumber: lightPoint.serialNumber } });
     expect((await call('GET', '/devices/NOPE-1')).status).toBe(404);
@@ -83,7 +48,7 @@ describe('the control interface over HTTP', () => {
   });
 
   it('drops the connection of a device behind a cabinet gateway and brings it back later', async () => {
-    const lightPoint = fleet.devices.find((d) => d.deviceType === 'light-point-controller')!;
+    const lightPoint = devices().find((d) => d.deviceType === 'light-point-controller')!;
     const before = connectionStates(lightPoint.serialNumber).length;
     const result = await call('POST', '/actions', {
       action: 'drop-connection',
@@ -98,30 +63,14 @@ describe('the control interface over HTTP', () => {
   });
 
   it('makes the next command of the chosen devices fail with the given error, once', async () => {
-    const cabinet = fleet.devices.find((d) => d.deviceType === 'cabinet-controller')!;
+    const cabinet = devices().find((d) => d.deviceType === 'cabinet-controller')!;
     const result = await call('POST', '/actions', {
       action: 'fail-next-command',
       target: { serials: [cabinet.serialNumber] },
       params: { code: 'NOT_ACCEPTABLE', message: 'Relay welded' },
     });
     expect(result.body['applied']).toEqual([cabinet.serialNumber]);
-    const answerTo = async (command: DownCommandMessage['command']) => {
-      const request: DownCommandMessage = {
-        requestId: randomUUID(),
-        command,
-        params: {},
-        attempt: 1,
-        ts: new Date().toISOString(),
-      };
-      await observer.publishAsync(topics.downCommands(cabinet.serialNumber), JSON.stringify(request), { qos: 1 });
-      const final = () =>
-        received
-          .filter((r) => r.topic === topics.up(cabinet.serialNumber, 'commands'))
-          .map((r) => r.message as UpCommandMessage)
-          .find((m) => m.requestId === request.requestId && m.status !== 'IN_PROGRESS');
-      await expect.poll(final, { timeout: 5000 }).toBeDefined();
-      return final()!;
-    };
+    const answerTo = (command: 'switchOn') => control.command(cabinet.serialNumber, command);
     expect(await answerTo('switchOn')).toMatchObject({
       status: 'ERROR',
       error: { code: 'NOT_ACCEPTABLE', message: 'Relay welded' },
@@ -130,8 +79,8 @@ describe('the control interface over HTTP', () => {
   });
 
   it('selects a cabinet with its light points, a seeded share, and refuses what it cannot do', async () => {
-    const cabinet = fleet.devices.find((d) => d.deviceType === 'cabinet-controller')!;
-    const fed = fleet.devices.filter((d) => d.deviceType === 'light-point-controller');
+    const cabinet = devices().find((d) => d.deviceType === 'cabinet-controller')!;
+    const fed = devices().filter((d) => d.deviceType === 'light-point-controller');
     const selected = await call('POST', '/actions', {
       action: 'fail-next-command',
       target: { cabinet: cabinet.serialNumber },
