@@ -249,6 +249,7 @@ export function cabinetFullValues(cabinet: Cabinet, nowMs: number): AttributeVal
     timezone: cabinetTimeZone(cabinet),
     astronomicalInfo: { sunrise: new Date(sun.sunrise).toISOString(), sunset: new Date(sun.sunset).toISOString() },
     configuration: maskCabinetConfiguration(cabinet.configuration),
+    remoteManagementEnabled: cabinet.remoteManagementDisabled !== true,
   };
 }
 

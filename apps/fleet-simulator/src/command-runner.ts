@@ -3,6 +3,7 @@ import {
   type CommandDetail,
   type CommandName,
   type DeviceErrorCode,
+  type DeviceErrorReason,
   type InstallationFailure,
   type DownCommandMessage,
   supportsCommand,
@@ -23,8 +24,8 @@ export class CommandError extends Error {
   constructor(
     readonly code: DeviceErrorCode,
     message: string,
-    /** Why an installation failed, a code of the catalogue the server reports instead. */
-    readonly reason?: InstallationFailure,
+    /** Why the device could not act, a code of the catalogue the server reports instead. */
+    readonly reason?: DeviceErrorReason,
   ) {
     super(message.length > MAX_ERROR_MESSAGE ? `${message.slice(0, MAX_ERROR_MESSAGE - 1)}…` : message);
   }
@@ -253,6 +254,9 @@ export class CommandRunner {
     const { deviceType, vendor } = ctx.device.spec;
     if (!supportsCommand(vendor, deviceType, request.command)) {
       throw new CommandError('METHOD_NOT_ALLOWED', `${request.command} is not supported by this device`);
+    }
+    if (ctx.device.remoteManagementDisabled) {
+      throw new CommandError('METHOD_NOT_ALLOWED', 'Remote management disabled', 'REMOTE_MANAGEMENT_DISABLED');
     }
     const params = COMMAND_PARAMS[request.command].safeParse(request.params);
     if (!params.success) {

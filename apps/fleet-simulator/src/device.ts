@@ -24,7 +24,11 @@ export function fullValues(device: SimDevice, nowMs: number): AttributeValues {
 /** After a command: the values it may have changed, with the firmware version. */
 export function changeValues(device: SimDevice, nowMs: number): AttributeValues {
   if (device.kind === 'light-point') return lightPointChangeValues(device);
-  return { ...cabinetLiveValues(device, nowMs), firmwareVersion: device.firmwareVersion };
+  return {
+    ...cabinetLiveValues(device, nowMs),
+    firmwareVersion: device.firmwareVersion,
+    remoteManagementEnabled: device.remoteManagementDisabled !== true,
+  };
 }
 
 /** What the device announces on connect so that the server can register an unknown serial. */

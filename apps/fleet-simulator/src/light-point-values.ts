@@ -159,7 +159,7 @@ export function lightPointFullValues(lightPoint: LightPoint, nowMs: number): Att
   const values = lightPointLiveValues(lightPoint);
   writeEstimates(lightPoint, nowMs, values);
   lightPoint.signalStrength = Math.min(-50, Math.max(-115, lightPoint.signalStrength + random.int(-2, 2)));
-  values.remoteManagementEnabled = true;
+  values.remoteManagementEnabled = lightPoint.remoteManagementDisabled !== true;
   values.networkConnectionTime = cellular.networkConnectionIso;
   values.connectionTime = cellular.connectionIso;
   values.registrationUpdateTrigger = cellular.registrationUpdates;
@@ -179,6 +179,7 @@ export function lightPointFullValues(lightPoint: LightPoint, nowMs: number): Att
 export function lightPointChangeValues(lightPoint: LightPoint): AttributeValues {
   const values = lightPointLiveValues(lightPoint);
   values.firmwareVersion = lightPoint.firmwareVersion;
+  values.remoteManagementEnabled = lightPoint.remoteManagementDisabled !== true;
   if (hasUnreportedFix(lightPoint.gps)) writeGpsValues(lightPoint.gps, values);
   return values;
 }

@@ -12,6 +12,8 @@ export interface MeteredState {
   random: Random;
   firmwareVersion: string;
   previousFirmware: string | null;
+  /** Remote management switched off on site: the device refuses every command and says so. */
+  remoteManagementDisabled?: boolean;
   /** A firmware image downloaded and not yet applied. */
   downloadedFirmware?: string;
   powerW: number;

@@ -63,6 +63,13 @@ export const CommandDetailSchema = z.strictObject({
 });
 export type CommandDetail = z.infer<typeof CommandDetailSchema>;
 
+/**
+ * Why a device could not act, when it says: an installation failure, or its remote management
+ * switched off (it then refuses every command).
+ */
+export const DeviceErrorReasonSchema = z.enum([...InstallationFailureSchema.options, 'REMOTE_MANAGEMENT_DISABLED']);
+export type DeviceErrorReason = z.infer<typeof DeviceErrorReasonSchema>;
+
 /** Errors a device may report for a command. */
 export const DeviceErrorCodeSchema = z.enum(['METHOD_NOT_ALLOWED', 'NOT_ACCEPTABLE', 'NOT_FOUND']);
 export type DeviceErrorCode = z.infer<typeof DeviceErrorCodeSchema>;
@@ -83,8 +90,8 @@ export const UpCommandMessageSchema = z
       .strictObject({
         code: DeviceErrorCodeSchema,
         message: text().max(500).optional(),
-        /** Why an installation failed: the server reports this catalogue code instead of the device code. */
-        reason: InstallationFailureSchema.optional(),
+        /** Why the device could not act, as a catalogue code the server reports instead of the device code. */
+        reason: DeviceErrorReasonSchema.optional(),
       })
       .optional(),
     detail: CommandDetailSchema.optional(),

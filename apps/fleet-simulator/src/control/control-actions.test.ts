@@ -251,6 +251,25 @@ describe('command failure rates over HTTP', () => {
     expect(await sim.command(serial, 'switchOff')).toMatchObject({ status: 'DONE' });
   });
 
+  it('with remote management off a device refuses every command and says so, until it is back on', async () => {
+    const serial = sim.fleet.devices.filter((d) => d.deviceType === 'cabinet-controller')[0]!.serialNumber;
+    const from = sim.received.length;
+    expect((await act('remote-management', { serials: [serial] }, { enabled: false })).applied).toEqual([serial]);
+    await expect.poll(() => lastReport(serial, from)?.remoteManagementEnabled).toBe(false);
+    expect(await sim.command(serial, 'switchOn')).toMatchObject({
+      status: 'ERROR',
+      error: {
+        code: 'METHOD_NOT_ALLOWED',
+        message: 'Remote management disabled',
+        reason: 'REMOTE_MANAGEMENT_DISABLED',
+      },
+    });
+    expect((await act('remote-management', { serials: [serial] }, { enabled: false })).skipped).toHaveLength(1);
+    await act('remote-management', { serials: [serial] }, { enabled: true });
+    await expect.poll(() => lastReport(serial, from)?.remoteManagementEnabled).toBe(true);
+    expect(await sim.command(serial, 'switchOn')).toMatchObject({ status: 'DONE' });
+  });
+
   it('skips a device that supports none of the commands named', async () => {
     const vega = await act(
       'set-command-failure-rate',

@@ -113,6 +113,17 @@ export const CONTROL_ACTIONS = {
       );
     },
   }),
+  'remote-management': action({
+    summary:
+      'Switches remote management on or off, as a technician does on site: while off the device refuses every command (Remote management disabled) and reports remoteManagementEnabled: false',
+    kinds: BOTH,
+    params: z.strictObject({ enabled: z.boolean() }),
+    apply: (entry, { enabled }, control) => {
+      if ((entry.device.remoteManagementDisabled !== true) === enabled) return `already ${enabled ? 'on' : 'off'}`;
+      entry.device.remoteManagementDisabled = !enabled;
+      if (entry.online) control.publishChanges(entry);
+    },
+  }),
   ...LIGHT_POINT_ACTIONS,
   ...CABINET_ACTIONS,
 } satisfies Record<string, ActionDefinition<z.ZodType>>;

@@ -17,6 +17,7 @@ const entry = (overrides: Partial<DeviceIndexEntry> = {}): DeviceIndexEntry => (
   latitude: null,
   longitude: null,
   switchedOn: null,
+  remoteManagementDisabled: false,
   attributesAt: null,
   ...overrides,
 });

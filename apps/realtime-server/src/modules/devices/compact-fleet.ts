@@ -43,6 +43,7 @@ export class CompactFleet {
     entry.attributesAt = ts;
     if (values.latitude !== undefined) entry.latitude = values.latitude;
     if (values.longitude !== undefined) entry.longitude = values.longitude;
+    if (values.remoteManagementEnabled !== undefined) entry.remoteManagementDisabled = !values.remoteManagementEnabled;
     const on = reportedSwitchedOn(values);
     if (on === undefined || on === entry.switchedOn) return false;
     entry.switchedOn = on;

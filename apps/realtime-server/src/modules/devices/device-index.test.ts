@@ -15,6 +15,7 @@ const entry = (id: string, connected?: boolean): DeviceIndexEntry => ({
   latitude: null,
   longitude: null,
   switchedOn: null,
+  remoteManagementDisabled: false,
   attributesAt: null,
 });
 

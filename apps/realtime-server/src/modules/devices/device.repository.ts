@@ -39,6 +39,8 @@ export interface DeviceIndexEntry {
   longitude: number | null;
   /** Switched on or off as last reported (`poweredOn`, or any cabinet output on), null when never reported. */
   switchedOn: boolean | null;
+  /** The device last reported `remoteManagementEnabled: false`: it refuses every command. */
+  remoteManagementDisabled: boolean;
   /** When the stored attributes were reported, so that an older report does not override them. */
   attributesAt: string | null;
 }
@@ -176,7 +178,7 @@ type IndexRow = Pick<
 const INDEX_COLUMNS =
   'id, serial_number, project_id, gateway_id, device_type, vendor, name, status, latitude, longitude';
 
-function indexEntry(row: IndexRow): Omit<DeviceIndexEntry, 'switchedOn' | 'attributesAt'> {
+function indexEntry(row: IndexRow): Omit<DeviceIndexEntry, 'switchedOn' | 'remoteManagementDisabled' | 'attributesAt'> {
   return {
     id: row.id,
     serialNumber: row.serial_number,
@@ -195,8 +197,11 @@ export class DeviceRepository {
   constructor(private readonly db: Queryable) {}
 
   async loadIndex(): Promise<DeviceIndexEntry[]> {
-    const rows = await this.db.query<DeviceRow & { connection_since: Date | null; switched_on: boolean | null }>(
+    const rows = await this.db.query<
+      DeviceRow & { connection_since: Date | null; switched_on: boolean | null; remote_management_disabled: boolean }
+    >(
       `SELECT ${INDEX_COLUMNS}, connected, attributes_updated_at, GREATEST(connected_at, disconnected_at) AS connection_since,
+         COALESCE(attributes->>'remoteManagementEnabled' = 'false', false) AS remote_management_disabled,
          CASE WHEN jsonb_typeof(attributes->'poweredOn') = 'boolean' THEN (attributes->>'poweredOn')::boolean
            WHEN jsonb_typeof(attributes->'outputs') = 'array' THEN EXISTS (
              SELECT 1 FROM jsonb_array_elements(attributes->'outputs') AS output WHERE output->>'on' = 'true')
@@ -207,6 +212,7 @@ export class DeviceRepository {
       ...indexEntry(row),
       connection: { connected: row.connected, since: isoOrNull(row.connection_since) },
       switchedOn: row.switched_on,
+      remoteManagementDisabled: row.remote_management_disabled,
       attributesAt: isoOrNull(row.attributes_updated_at),
     }));
   }
@@ -256,7 +262,7 @@ export class DeviceRepository {
         ),
       ],
     );
-    return rows.map((row) => ({ ...indexEntry(row), switchedOn: null, attributesAt: null }));
+    return rows.map((row) => ({ ...indexEntry(row), switchedOn: null, remoteManagementDisabled: false, attributesAt: null }));
   }
 
   /** The devices of these serial numbers that exist, whatever their project. */
@@ -266,7 +272,7 @@ export class DeviceRepository {
       `SELECT ${INDEX_COLUMNS} FROM devices WHERE serial_number = ANY($1::text[])`,
       [serialNumbers],
     );
-    return rows.map((row) => ({ ...indexEntry(row), switchedOn: null, attributesAt: null }));
+    return rows.map((row) => ({ ...indexEntry(row), switchedOn: null, remoteManagementDisabled: false, attributesAt: null }));
   }
 
   /**
@@ -309,7 +315,7 @@ export class DeviceRepository {
     const bySerial = new Map(rows.map((row) => [row.serial_number, row]));
     return writes.map(({ serialNumber }) => {
       const row = bySerial.get(serialNumber);
-      return row ? { ...indexEntry(row), switchedOn: null, attributesAt: null } : null;
+      return row ? { ...indexEntry(row), switchedOn: null, remoteManagementDisabled: false, attributesAt: null } : null;
     });
   }
 

@@ -62,6 +62,20 @@ describe('commands and queued requests', () => {
     expect(downs.slice(heard).filter((down) => 'command' in down && down.command === 'dimmingCheck')).toEqual([]);
   });
 
+  it('refuses every command to a device that reported its remote management off, until it reports it on', async () => {
+    const serial = uniqueSerial('REMOTE');
+    const id = await h.register(serial);
+    const report = (enabled: boolean) =>
+      h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { remoteManagementEnabled: enabled } });
+    await report(false);
+    await expect
+      .poll(async () => (await command(id, { command: 'switchOn' })).body, { timeout: 5000 })
+      .toMatchObject({ error: { code: 'REMOTE_MANAGEMENT_DISABLED', message: 'Remote management disabled' } });
+    expect((await command(id, { command: 'switchOn' })).status).toBe(409);
+    await report(true);
+    await expect.poll(async () => (await command(id, { command: 'switchOn' })).status, { timeout: 5000 }).toBe(202);
+  });
+
   it('refuses a firmware change or a reset of a disconnected device, and still queues a switch for it', async () => {
     const serial = uniqueSerial('OFFLINE');
     const id = await h.register(serial);

@@ -28,7 +28,8 @@ export class RequestService {
   /**
    * Queues a command for a visible device. What cannot work is refused before anything is queued:
    * a command the device's family and kind lack (METHOD_NOT_ALLOWED, as the device itself would
-   * answer), and a firmware change or reset while the device is disconnected.
+   * answer), any command to a device that reported its remote management disabled, and a firmware
+   * change or reset while the device is disconnected.
    */
   async submit(user: User, deviceId: string, body: CommandRequest): Promise<QueuedRequest> {
     const device = this.deps.index.id(deviceId);
@@ -38,6 +39,7 @@ export class RequestService {
     if (!supportsCommand(device.vendor, device.deviceType, body.command)) {
       throw new DomainError('UNABLE_TO_EXECUTE_COMMAND_METHOD_NOT_ALLOWED');
     }
+    if (device.remoteManagementDisabled) throw new DomainError('REMOTE_MANAGEMENT_DISABLED');
     const refusal = REFUSED_WHILE_DISCONNECTED[body.command];
     if (refusal && !this.deps.index.connection(device.id)?.connected) throw new DomainError(refusal);
     return this.deps.queue.submit(device, body, user.username);
