@@ -27,6 +27,7 @@ export const COMMAND_NAMES = [
   'readLocation',
   'setSchedule',
   'clearSchedule',
+  'uploadLog',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

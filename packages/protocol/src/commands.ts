@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type CommandName } from './command-names';
 import { ASTRO_OFFSET_LIMIT_MINUTES, CabinetConfigurationPatchSchema } from './cabinet-config';
 import { MAX_INSTALLATION_ATTEMPTS } from './lifecycle';
+import { UploadLogParamsSchema } from './logs';
 import { OperateModeSchema } from './modes';
 import { text } from './primitives';
 import { ScheduleSchema } from './scheduling';
@@ -80,6 +81,8 @@ export const COMMAND_PARAMS = {
   setSchedule: ScheduleSchema,
   /** A light point forgets its calendar and goes back to its built-in night curve. */
   clearSchedule: empty,
+  /** Uploads the device's hourly records of a period in pages on `up/logs` (see `UploadLogParamsSchema`). */
+  uploadLog: UploadLogParamsSchema,
 } as const satisfies Record<CommandName, z.ZodType>;
 
 export { COMMAND_NAMES, type CommandName, CommandNameSchema } from './command-names';
@@ -119,6 +122,7 @@ export const CommandRequestSchema = z.discriminatedUnion('command', [
   commandVariant('readLocation'),
   commandVariant('setSchedule'),
   commandVariant('clearSchedule'),
+  commandVariant('uploadLog'),
 ]);
 export type CommandRequest = z.infer<typeof CommandRequestSchema>;
 
@@ -145,6 +149,7 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'readLocation',
       'setSchedule',
       'clearSchedule',
+      'uploadLog',
     ],
     'cabinet-controller': [
       'switchOn',
@@ -162,6 +167,7 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'install',
       'restoreCalendar',
       'setConfiguration',
+      'uploadLog',
     ],
   },
   vega: {
@@ -179,6 +185,7 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'readLocation',
       'setSchedule',
       'clearSchedule',
+      'uploadLog',
     ],
     'cabinet-controller': [
       'switchOn',
@@ -192,6 +199,7 @@ export const SUPPORTED_COMMANDS: Record<Vendor, Record<DeviceType, readonly Comm
       'install',
       'restoreCalendar',
       'setConfiguration',
+      'uploadLog',
     ],
   },
 };

@@ -10,6 +10,7 @@ export * from './events';
 export * from './fleet';
 export * from './ipv4';
 export * from './lifecycle';
+export * from './logs';
 export * from './modes';
 export * from './mqtt';
 export * from './pagination';

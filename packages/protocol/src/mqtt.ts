@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AlarmTypeSchema } from './alarms';
 import { AttributeValuesSchema } from './attributes';
 import { InstallationFailureSchema, InstallationStepSchema } from './lifecycle';
+import { UpLogMessageSchema } from './logs';
 import { CommandNameSchema } from './command-names';
 import { DeviceSchema, SerialNumberSchema } from './devices';
 import { IsoDateTimeSchema, JsonRecordSchema, text } from './primitives';
@@ -168,4 +169,6 @@ export const UP_MESSAGE_SCHEMAS = {
   connection: UpConnectionMessageSchema,
   commands: UpCommandMessageSchema,
   alarms: UpAlarmMessageSchema,
+  /** Pages of logged data answering an `uploadLog` request (`UpLogMessageSchema` in logs.ts). */
+  logs: UpLogMessageSchema,
 } as const;

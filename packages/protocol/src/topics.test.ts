@@ -3,7 +3,7 @@ import { parseTopic, topics } from './topics';
 
 describe('MQTT topics', () => {
   it('round-trips every device up channel', () => {
-    for (const channel of ['attributes', 'connection', 'commands', 'alarms'] as const) {
+    for (const channel of ['attributes', 'connection', 'commands', 'alarms', 'logs'] as const) {
       expect(parseTopic(topics.up('OR-LP-000001', channel))).toEqual({
         kind: 'device-up',
         serialNumber: 'OR-LP-000001',

@@ -71,6 +71,7 @@ export class DeviceMessageRouter {
     connection: [],
     commands: [],
     alarms: [],
+    logs: [],
     gatewayConnection: [],
   };
 
@@ -150,6 +151,8 @@ export class DeviceMessageRouter {
         return this.deliver(handlers.commands, channel, UP_MESSAGE_SCHEMAS.commands, serialNumber, json, receivedAt);
       case 'alarms':
         return this.deliver(handlers.alarms, channel, UP_MESSAGE_SCHEMAS.alarms, serialNumber, json, receivedAt);
+      case 'logs':
+        return this.deliver(handlers.logs, channel, UP_MESSAGE_SCHEMAS.logs, serialNumber, json, receivedAt);
     }
   }
 
