@@ -14,12 +14,14 @@ import {
   inMaintenance,
 } from './cabinet-alarms';
 import { initialConfiguration } from './cabinet-config';
+import { type CabinetJournal, observeCabinet, startCabinetJournal } from './device-journal';
 import { CONFIGURED_ASTRO, fixedScheduleLevel, minutesOfDayIn, type OutputSchedule } from './cabinet-schedule';
 import type { DeviceSpec } from './layout';
 import type { LightPoint } from './light-point';
 import {
   activeOverride,
   driftVoltage,
+  installationInstant,
   integrateMeter,
   type ManualOverride,
   manualOverride,
@@ -59,6 +61,8 @@ export interface Cabinet extends MeteredState {
   selfEnergyKWh: number;
   /** The measures a `staleData` condition keeps repeating. */
   staleValues: AttributeValues | null;
+  /** Its changes since it was created, for its logged data (`device-journal.ts`). */
+  journal: CabinetJournal;
 }
 
 export function createCabinet(spec: DeviceSpec, nowMs: number, random: Random): Cabinet {
@@ -73,7 +77,7 @@ export function createCabinet(spec: DeviceSpec, nowMs: number, random: Random): 
     powerW: 0,
     energyKWh: perOutputKWh,
   }));
-  return {
+  const cabinet: Omit<Cabinet, 'journal'> = {
     kind: 'cabinet',
     spec,
     random,
@@ -90,9 +94,11 @@ export function createCabinet(spec: DeviceSpec, nowMs: number, random: Random): 
     voltage: random.between(228, 232),
     energyKWh: spec.initialEnergyKWh,
     operatingHours: spec.initialOperatingHours,
+    installedAtMs: installationInstant(spec.installationDate),
     lastAdvanceMs: nowMs,
     signalStrength: Math.round(random.between(-95, -60)),
   };
+  return { ...cabinet, journal: startCabinetJournal(cabinet) };
 }
 
 /** Today's sunrise and sunset where the configuration says: the device's position or the Head End's. */
@@ -160,6 +166,7 @@ function outputMode(cabinet: Cabinet, output: CabinetOutput, nowMs: number): Out
  * light points on each output as its new load: none on battery or through a tripped breaker.
  */
 export function advanceCabinet(cabinet: Cabinet, nowMs: number): void {
+  observeCabinet(cabinet, nowMs);
   const hours = Math.max(0, nowMs - cabinet.lastAdvanceMs) / 3_600_000;
   let circuitsW = 0;
   for (const output of cabinet.outputs) {

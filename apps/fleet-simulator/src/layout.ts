@@ -37,6 +37,11 @@ export interface DeviceSpec {
   operateMode: OperateMode;
   initialEnergyKWh: number;
   initialOperatingHours: number;
+  /**
+   * When the device was installed, `YYYY-MM-DD`: a light point's is its luminaire's. Its logged
+   * data starts there (`resetInstallation` moves a cabinet controller's).
+   */
+  installationDate: string;
   /** Light points: their cabinet's serial number and the output that feeds them. */
   cabinetSerial?: string;
   output?: number;
@@ -139,8 +144,13 @@ const OPERATE_MODE_SHARES: ReadonlyArray<{ mode: OperateMode; share: number }> =
   { mode: '014', share: 2 },
 ];
 
+/** The installation date of a device `ageYears` old (no draw: the layout's random stream stays as it was). */
+function installationDateOf(ageYears: number): string {
+  return new Date(LAYOUT_REFERENCE_MS - ageYears * YEAR_MS).toISOString().slice(0, 10);
+}
+
 function luminaireSpec(random: Random, type: LuminaireType, serialNumber: string, ageYears: number): LuminaireSpec {
-  const installationDate = new Date(LAYOUT_REFERENCE_MS - ageYears * YEAR_MS).toISOString().slice(0, 10);
+  const installationDate = installationDateOf(ageYears);
   const yymm = installationDate.slice(2, 7).replace('-', '');
   return {
     serialNumber: `${type.code}-${yymm}-${serialNumber.split('-').slice(-3).join('')}`,
@@ -179,6 +189,7 @@ function lightPointSpec(ctx: Context, spot: StreetSpot, district: string): Devic
     operateMode: pickWeighted(random, OPERATE_MODE_SHARES).mode,
     initialEnergyKWh: Math.round(ageYears * 4100 * nominalPowerW * 0.8) / 1000,
     initialOperatingHours: Math.round(ageYears * 4100),
+    installationDate: installationDateOf(ageYears),
     luminaire: luminaireSpec(random, type, serialNumber, ageYears),
     altitude: altitudeAt(random, spot),
   };
@@ -209,6 +220,7 @@ function cabinetSpec(ctx: Context, corner: Metres, district: string, members: De
     operateMode: '006',
     initialEnergyKWh: Math.round(ageYears * 4100 * members.length * 80) / 1000,
     initialOperatingHours: Math.round(ageYears * 4100),
+    installationDate: installationDateOf(ageYears),
     outputCount,
     lightPointSerials: members.map((member) => member.serialNumber),
   };

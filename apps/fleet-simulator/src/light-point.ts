@@ -5,6 +5,7 @@ import { cabinetImposedLevel, cabinetSupplies } from './cabinet';
 import { advanceCellular, type CellularState, createCellular } from './cellular';
 import { advanceGps, createGps, type GpsState } from './gps';
 import { calendarEngineLevel, type StoredSchedule } from './calendar-engine';
+import { type LightPointJournal, observeLightPoint } from './device-journal';
 import type { DeviceSpec } from './layout';
 import {
   activeFault,
@@ -18,6 +19,7 @@ import {
 import { luminaireType, type LuminaireType, ratedPowerAt } from './luminaires';
 import {
   activeOverride,
+  installationInstant,
   integrateMeter,
   type ManualOverride,
   manualOverride,
@@ -78,9 +80,11 @@ export interface LightPoint extends MeteredState {
   faults: FaultState;
   /** setSchedule: a calendar and its control programs, run instead of the night curve. */
   schedule: StoredSchedule | null;
+  /** Its changes since installation, for its logged data; null until it first changes (`device-journal.ts`). */
+  journal: LightPointJournal | null;
 }
 
-const blankLampState = (): LampState => ({
+export const blankLampState = (): LampState => ({
   mains: false,
   relayClosed: false,
   dimming: 0,
@@ -118,6 +122,8 @@ export function createLightPoint(
     schedule: null,
     energyKWh: spec.initialEnergyKWh,
     operatingHours: spec.initialOperatingHours,
+    installedAtMs: installationInstant(spec.installationDate),
+    journal: null,
     estimatedKWh: Math.round((spec.initialEnergyKWh / powerTolerance) * 1000) / 1000,
     luminaireWh: Math.round(
       (spec.initialEnergyKWh / powerTolerance) * 1000 - spec.initialOperatingHours * NODE_STANDBY_W,
@@ -202,8 +208,11 @@ function lampLevel(lightPoint: LightPoint, dimming: number, nowMs: number): numb
   return Math.max(luminaire.minLevel, stuck ? stuck.level : dimming);
 }
 
-/** Evaluates the light point's state at `nowMs` into `out`. */
-function evaluate(lightPoint: LightPoint, nowMs: number, out: LampState): void {
+/**
+ * Evaluates the light point's state at `nowMs` into `out`. The logged data runs the same function on
+ * a copy of the light point holding its past settings (`logged-data.ts`).
+ */
+export function evaluateLampState(lightPoint: LightPoint, nowMs: number, out: LampState): void {
   const mains = hasMains(lightPoint, nowMs);
   const dimming = commandedDimming(lightPoint, mains, nowMs);
   const stuck = activeFault(lightPoint.faults, 'relayStuck');
@@ -221,27 +230,36 @@ const scratch = blankLampState();
 
 /** Whether the luminaire gives light at `nowMs`. */
 export function isLit(lightPoint: LightPoint, nowMs: number): boolean {
-  evaluate(lightPoint, nowMs, scratch);
+  evaluateLampState(lightPoint, nowMs, scratch);
   return scratch.lit;
+}
+
+/**
+ * What the light point draws in `state`, in W: nothing without mains, the node alone with its relay
+ * open, the node and an idle driver when the lamp gives no light, else the node and the luminaire's
+ * rated curve at its light level, times its own tolerance and `noise` (a meter reading's ±0.6 %).
+ */
+export function lampPowerW(lightPoint: LightPoint, state: LampState, noise = 0): number {
+  if (!state.mains) return 0;
+  if (!state.relayClosed) return NODE_STANDBY_W;
+  if (!state.lit) return NODE_STANDBY_W + DRIVER_NO_LOAD_W;
+  const luminaireW = ratedPowerAt(lightPoint.luminaire, state.outputLevel) * lightPoint.powerTolerance;
+  return NODE_STANDBY_W + luminaireW * (1 + noise);
 }
 
 /** Samples the state, power and voltage that hold until the next advance. */
 function sample(lightPoint: LightPoint, nowMs: number): void {
   const { held, random } = lightPoint;
-  evaluate(lightPoint, nowMs, held);
+  evaluateLampState(lightPoint, nowMs, held);
   const switchedOn = held.mains && held.relayClosed;
   if (!switchedOn) lightPoint.switchedOnSinceMs = null;
   else lightPoint.switchedOnSinceMs ??= nowMs;
   lightPoint.voltageWander = Math.min(3.5, Math.max(-3.5, lightPoint.voltageWander + random.between(-0.4, 0.4)));
   const outOfRange = activeFault(lightPoint.faults, 'voltageOutOfRange');
   lightPoint.voltage = (outOfRange ? outOfRange.volts : lightPoint.feederVoltage) + lightPoint.voltageWander;
-  if (!held.mains) lightPoint.powerW = 0;
-  else if (!held.relayClosed) lightPoint.powerW = NODE_STANDBY_W;
-  else if (!held.lit) lightPoint.powerW = NODE_STANDBY_W + DRIVER_NO_LOAD_W;
-  else {
-    const luminaireW = ratedPowerAt(lightPoint.luminaire, held.outputLevel) * lightPoint.powerTolerance;
-    lightPoint.powerW = NODE_STANDBY_W + luminaireW * (1 + random.between(-0.006, 0.006));
-  }
+  // Only a lit lamp's reading is noisy, so only it draws from the device's random stream.
+  const noise = held.mains && held.relayClosed && held.lit ? random.between(-0.006, 0.006) : 0;
+  lightPoint.powerW = lampPowerW(lightPoint, held, noise);
 }
 
 /**
@@ -250,6 +268,7 @@ function sample(lightPoint: LightPoint, nowMs: number): void {
  * the new state, which holds until the next call.
  */
 export function advanceLightPoint(lightPoint: LightPoint, nowMs: number): void {
+  observeLightPoint(lightPoint, nowMs);
   const { held, random } = lightPoint;
   const elapsedMs = Math.max(0, nowMs - lightPoint.lastAdvanceMs);
   lightPoint.estimatedKWh += (held.estimatedW * elapsedMs) / (1000 * HOUR_MS);

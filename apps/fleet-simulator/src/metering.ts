@@ -1,6 +1,7 @@
 import type { DeviceSpec } from './layout';
+import { dayOfIsoDate, localInstant } from './local-time';
 import type { Random } from './random';
-import { manualModeUntil, type SunDay, sunDay } from './schedule';
+import { manualModeUntil, type SunDay, sunDay, TIMEZONE } from './schedule';
 
 /**
  * What every simulated device holds between two `advance` calls: its firmware and the last
@@ -21,6 +22,11 @@ export interface MeteredState {
   energyKWh: number;
   operatingHours: number;
   lastAdvanceMs: number;
+  /**
+   * When the device was installed (simulated epoch ms; local midnight of its installation date):
+   * its logged data starts here. `resetInstallation` moves it.
+   */
+  installedAtMs: number;
   signalStrength: number;
   sun?: SunDay;
 }
@@ -32,6 +38,11 @@ export interface ManualOverride {
 }
 
 export const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The first moment of an installation date (`YYYY-MM-DD`) on the device's clock (`TIMEZONE`). */
+export function installationInstant(date: string, timezone = TIMEZONE): number {
+  return localInstant(dayOfIsoDate(date), 0, timezone);
+}
 
 /** Today's sunrise and sunset at the device, cached on it until the day changes. */
 export function sunOf(state: MeteredState, nowMs: number): SunDay {
