@@ -7,6 +7,7 @@ import type { SimDevice } from './device';
 import { createFirmwareHandlers } from './firmware-commands';
 import { createInstallationHandler, type InstallationSettings } from './installation-commands';
 import { switchLightPoint } from './light-point';
+import { resetInstallation, uploadLog } from './logged-data-commands';
 import { readLocation, setOperateMode } from './light-point-commands';
 import { clearSchedule, setSchedule } from './schedule-commands';
 
@@ -88,14 +89,6 @@ const factoryReset: CommandHandler = async (ctx) => {
   ctx.publishChanges();
 };
 
-const resetInstallation: CommandHandler = async (ctx) => {
-  await ctx.step();
-  ctx.progress(70);
-  // A new installation restarts the hours counter; the energy meter is cumulative and never goes back.
-  ctx.device.operatingHours = 0;
-  ctx.publishChanges();
-};
-
 export function createCommandHandlers(actions: FleetActions): Record<CommandName, CommandHandler> {
   // Restarting on new firmware starts once the request's DONE answer has gone out.
   const restart = (device: SimDevice) => setImmediate(() => void actions.reboot(device));
@@ -118,5 +111,6 @@ export function createCommandHandlers(actions: FleetActions): Record<CommandName
     readLocation,
     setSchedule,
     clearSchedule,
+    uploadLog,
   };
 }

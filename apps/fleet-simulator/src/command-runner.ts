@@ -8,6 +8,7 @@ import {
   type DownCommandMessage,
   supportsCommand,
   type UpCommandMessage,
+  type UpLogMessage,
 } from '@farola/protocol';
 import type { z } from 'zod';
 import type { SimClock } from './clock';
@@ -62,6 +63,8 @@ export interface CommandContext {
   publishChanges(): void;
   /** Cancels this device's running requests of `command` (cancelDownload stops a download). */
   abortRunning(command: DownCommandMessage['command']): number;
+  /** Publishes a page of logged data on `up/logs`, for this request (`uploadLog`). */
+  publishLogPage(page: Omit<UpLogMessage, 'requestId' | 'ts'>): void;
 }
 
 export type CommandHandler = (ctx: CommandContext) => Promise<void>;
@@ -78,6 +81,8 @@ export interface RunnerHooks {
   clock: SimClock;
   handlers: Record<DownCommandMessage['command'], CommandHandler>;
   send(device: SimDevice, message: UpCommandMessage): void;
+  /** Publishes a page of logged data on the device's `up/logs` (runners of tests that upload nothing leave it out). */
+  sendLog?(device: SimDevice, message: UpLogMessage): void;
   publishChanges(device: SimDevice): void;
   /** Tracks a timer so that stopping the fleet can cancel work in progress. */
   delay(ms: number): Promise<void>;
@@ -216,6 +221,12 @@ export class CommandRunner {
       step: () => pause(device.random.between(300, 1500)),
       publishChanges: () => hooks.publishChanges(device),
       abortRunning: (command) => this.abortCommand(device, command, request.requestId),
+      publishLogPage: (page) => {
+        // A withdrawn request sends nothing more.
+        if (!signal.aborted) {
+          hooks.sendLog?.(device, { requestId: request.requestId, ...page, ts: new Date().toISOString() });
+        }
+      },
     };
     try {
       await this.execute(ctx, request);

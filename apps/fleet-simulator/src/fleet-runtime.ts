@@ -216,6 +216,10 @@ export class FleetRuntime {
         // A device that lost its connection cannot answer; the server's retry asks again.
         if (entry?.online) entry.link.publish(topics.up(device.spec.serialNumber, 'commands'), message);
       },
+      sendLog: (device, message) => {
+        const entry = this.entryOf.get(device);
+        if (entry?.online) entry.link.publish(topics.up(device.spec.serialNumber, 'logs'), message);
+      },
       takeForcedFailure: (device, command) => {
         const entry = this.entryOf.get(device);
         return entry && takeForcedFailure(entry, command);

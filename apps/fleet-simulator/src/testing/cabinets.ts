@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandName, UpCommandMessage, Vendor } from '@farola/protocol';
+import type { CommandName, UpCommandMessage, UpLogMessage, Vendor } from '@farola/protocol';
 import type { Cabinet } from '../cabinet';
 import { SimClock } from '../clock';
 import { createCommandHandlers } from '../command-handlers';
@@ -41,13 +41,15 @@ export function advanceCabinetAndFed(cabinet: Cabinet, nowMs: number): void {
 
 /**
  * Runs one command through the real CommandRunner and handlers, on a clock stopped at `nowMs`
- * (pauses take no time), and resolves with the device's final answer.
+ * (pauses take no time), and resolves with the device's final answer. Pages of logged data it
+ * publishes go to `logPages`.
  */
 export function runCommand(
   device: SimDevice,
   command: CommandName,
   params: Record<string, unknown>,
   nowMs: number,
+  logPages: UpLogMessage[] = [],
 ): Promise<UpCommandMessage> {
   return new Promise((resolve, reject) => {
     const runner = new CommandRunner({
@@ -57,6 +59,7 @@ export function runCommand(
       send: (_device, message) => {
         if (message.status !== 'IN_PROGRESS') resolve(message);
       },
+      sendLog: (_device, message) => logPages.push(message),
       publishChanges: () => undefined,
       takeForcedFailure: () => undefined,
       delay: () => Promise.resolve(),
