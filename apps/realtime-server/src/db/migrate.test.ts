@@ -28,6 +28,7 @@ describe('migrate', () => {
       '007_users.sql',
       '008_device_credentials.sql',
       '009_request_detail.sql',
+      '010_device_history.sql',
     ]);
     expect(second).toEqual([]);
     const projects = await db.query<{ id: string; name: string; parent_id: string | null }>(
@@ -47,7 +48,7 @@ describe('migrate', () => {
       // What a database of the single-folder layout recorded: 001_initial.sql held every table
       // (the later migrations, written after the layout changed, are recorded by their own names).
       await legacy.exec(
-        "DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql'), ('006_north_districts.sql'), ('007_users.sql'), ('008_device_credentials.sql'), ('009_request_detail.sql')",
+        "DELETE FROM schema_migrations; INSERT INTO schema_migrations (name) VALUES ('001_initial.sql'), ('002_demo_projects.sql'), ('006_north_districts.sql'), ('007_users.sql'), ('008_device_credentials.sql'), ('009_request_detail.sql'), ('010_device_history.sql')",
       );
 
       expect(await migrate(legacy, folders)).toEqual([]);
@@ -63,6 +64,7 @@ describe('migrate', () => {
         '007_users.sql',
         '008_device_credentials.sql',
         '009_request_detail.sql',
+        '010_device_history.sql',
       ]);
     } finally {
       await legacy.close();

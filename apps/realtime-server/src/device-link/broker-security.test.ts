@@ -90,6 +90,23 @@ describe('the embedded broker authenticates and authorises every client', () => 
     expect((await h.api(`/v1/devices/${b.id}`)).body.attributes).toEqual({});
   });
 
+  it("lets a device publish its logged data on its own up/logs, never on another device's", async () => {
+    const a = await ownDevice('LOGS-A');
+    const b = await ownDevice('LOGS-B');
+    const page = JSON.stringify({ requestId: randomUUID(), page: 1, pages: 1, records: [] });
+    const device = await signIn(a.credentials);
+    const received = (await h.api('/health')).body.mqtt.received;
+    await device.publishAsync(topics.up(a.credentials.username, 'logs'), page, { qos: 1 });
+    // Through the broker to the server (which refuses a page no uploadLog asked for), the device still connected.
+    await expect.poll(async () => (await h.api('/health')).body.mqtt.received).toBeGreaterThan(received);
+    expect(device.connected).toBe(true);
+    const refusedBefore = (await refused()).publish;
+    const gone = closed(device);
+    device.publish(topics.up(b.credentials.username, 'logs'), page, { qos: 1 });
+    await gone;
+    expect((await refused()).publish).toBe(refusedBefore + 1);
+  });
+
   it("cannot answer another device's command: the request stays in progress until its own device answers", async () => {
     const a = await ownDevice('CMD-A');
     const b = await ownDevice('CMD-B');

@@ -2,6 +2,7 @@ import type { FarolaModule } from '../platform/module';
 import { aboutModule } from './about';
 import { devicesModule } from './devices';
 import { eventsModule } from './events';
+import { historyModule } from './history';
 import { projectsModule } from './projects';
 import { requestsModule } from './requests';
 import { usersModule } from './users';
@@ -16,5 +17,6 @@ export const MODULES: readonly FarolaModule[] = [
   eventsModule,
   devicesModule,
   requestsModule,
+  historyModule,
   aboutModule,
 ];

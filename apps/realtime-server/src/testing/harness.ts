@@ -11,6 +11,7 @@ import type {
   SubscribeAck,
   Subscription,
   UnsubscribeAck,
+  UpChannel,
   UpConnectionMessage,
 } from '@farola/protocol';
 import { DEMO_PROJECT_ID, SOCKET_PATH, topics } from '@farola/protocol';
@@ -41,11 +42,7 @@ export interface Harness {
     auth?: RealtimeAuth,
     listen?: (socket: Socket<ServerToClientEvents, ClientToServerEvents>) => void,
   ) => Promise<FarolaClient>;
-  publish: (
-    serial: string,
-    channel: 'attributes' | 'connection' | 'commands' | 'alarms',
-    body: unknown,
-  ) => Promise<void>;
+  publish: (serial: string, channel: UpChannel, body: unknown) => Promise<void>;
   /** Provisions a device behind the harness gateway (in `provisioned` status) without announcing it; its id. */
   provision: (
     serial: string,

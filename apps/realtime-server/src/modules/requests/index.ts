@@ -1,9 +1,23 @@
+import type { QueuedRequest } from '@farola/protocol';
+import { ALL_PROJECTS } from '../../db/rows';
 import { MessageRejection } from '../../device-link/router';
 import type { FarolaModule } from '../../platform/module';
 import { CommandQueue } from './command-queue';
 import { RequestRepository } from './request.repository';
 import { requestRoutes } from './request.routes';
 import { RequestService } from './request.service';
+
+/** What the requests module offers later modules. */
+export interface QueuedRequestsService {
+  /** A queued request by id in any project (a device message naming one), or null. */
+  find(id: string): Promise<QueuedRequest | null>;
+}
+
+declare module '../../platform/services' {
+  interface ServiceMap {
+    queuedRequests: QueuedRequestsService;
+  }
+}
 
 /**
  * Commands and queued requests: accepted over HTTP, stored before they are sent, re-sent on
@@ -28,6 +42,7 @@ export const requestsModule: FarolaModule = {
     const requests = new RequestService({ requests: repository, queue, index: devices.index, projects });
     return {
       routes: requestRoutes(requests),
+      services: { queuedRequests: { find: (id) => repository.get(id, ALL_PROJECTS) } },
       deviceMessages: {
         commands: async ({ serialNumber, message }) => {
           const known = await queue.onDeviceAnswer(await devices.resolve(serialNumber), message);

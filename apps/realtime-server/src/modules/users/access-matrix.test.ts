@@ -1,4 +1,11 @@
-import { ACTION_ROLES, DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID, hasAnyRole } from '@farola/protocol';
+import {
+  ACTION_ROLES,
+  DEMO_NORTH_PROJECT_ID,
+  DEMO_PROJECT_ID,
+  DEMO_SUBPROJECT_ID,
+  hasAnyRole,
+  type LogRecord,
+} from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, type FarolaClient, type Harness, startHarness, uniqueSerial } from '../../testing/harness';
 import { startTestRealm, type TestRealm } from '../../testing/test-realm';
@@ -59,6 +66,8 @@ describe('the access matrix: every route × role × project', () => {
   const devices = {} as Record<'A' | 'B', { id: string; serial: string; project: string }>;
   /** A queued request on each device, created by the admin. */
   const requests = {} as Record<'A' | 'B', string>;
+  /** The logged data each device uploaded. */
+  const records = {} as Record<'A' | 'B', LogRecord[]>;
 
   const as = (name: Name, init: RequestInit = {}): RequestInit => ({
     ...init,
@@ -90,6 +99,32 @@ describe('the access matrix: every route × role × project', () => {
       expect(answer.status).toBe(202);
       requests[key] = answer.body.id;
     }
+    // A day of logged data on each, uploaded on the admin's request.
+    for (const key of ['A', 'B'] as const) {
+      const params = { from: '2026-01-14T00:00:00Z', to: '2026-01-15T00:00:00Z' };
+      const answer = await h.api(
+        `/v1/devices/${devices[key].id}/commands`,
+        post('admin', { command: 'uploadLog', params }),
+      );
+      expect(answer.status).toBe(202);
+      records[key] = Array.from({ length: 24 }, (_, i) => ({
+        hour: new Date(Date.parse(params.from) + i * 3_600_000).toISOString(),
+        energy: key === 'A' ? 0.05 : 0.07,
+        operatingHours: 1,
+        onShare: 1,
+        dimming: 100,
+      }));
+      const page = { requestId: answer.body.id, page: 1, pages: 1, records: records[key] };
+      await h.publish(devices[key].serial, 'logs', page);
+    }
+    // Stored once the pages are in (expect.poll is for tests, not their set-up).
+    for (const key of ['A', 'B'] as const) {
+      const deadline = Date.now() + 10_000;
+      while ((await h.api(`/v1/devices/${devices[key].id}/history`, as('admin'))).body.total !== 24) {
+        if (Date.now() > deadline) throw new Error(`the logged data of ${key} was not stored`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
   }, 60_000);
   afterAll(async () => {
     await h?.close();
@@ -118,6 +153,7 @@ describe('the access matrix: every route × role × project', () => {
         'POST /v1/gateways/{id}/devices',
         'GET /v1/devices/{id}',
         'GET /v1/devices/{id}/events',
+        'GET /v1/devices/{id}/history',
         'POST /v1/devices/{id}/commands',
         'GET /v1/fleet',
         'GET /v1/me',
@@ -172,19 +208,27 @@ describe('the access matrix: every route × role × project', () => {
     for (const key of both) expect(ids.includes(devices[key].id)).toBe(sees(person, devices[key].project));
   });
 
-  it.each(everyone)('%s: a device, its events and its requests only where it may see them', async (name) => {
-    const person = PEOPLE[name]!;
-    for (const key of both) {
-      const visible = sees(person, devices[key].project);
-      const device = await h.api(`/v1/devices/${devices[key].id}`, as(name));
-      expect(device.status).toBe(visible ? 200 : 404);
-      if (!visible) expect(JSON.stringify(device.body)).not.toContain(devices[key].serial);
-      expect((await h.api(`/v1/devices/${devices[key].id}/events`, as(name))).status).toBe(visible ? 200 : 404);
-      expect((await h.api(`/v1/queued-requests/${requests[key]}`, as(name))).status).toBe(visible ? 200 : 404);
-    }
-    const queued = (await h.api('/v1/queued-requests?limit=500', as(name))).body.items.map((r: { id: string }) => r.id);
-    for (const key of both) expect(queued.includes(requests[key])).toBe(sees(person, devices[key].project));
-  });
+  it.each(everyone)(
+    '%s: a device, its events, its logged data and its requests only where it may see them',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      for (const key of both) {
+        const visible = sees(person, devices[key].project);
+        const device = await h.api(`/v1/devices/${devices[key].id}`, as(name));
+        expect(device.status).toBe(visible ? 200 : 404);
+        if (!visible) expect(JSON.stringify(device.body)).not.toContain(devices[key].serial);
+        expect((await h.api(`/v1/devices/${devices[key].id}/events`, as(name))).status).toBe(visible ? 200 : 404);
+        const history = await h.api(`/v1/devices/${devices[key].id}/history`, as(name));
+        expect(history.status).toBe(visible ? 200 : 404);
+        if (visible) expect(history.body.items).toEqual(records[key]);
+        expect((await h.api(`/v1/queued-requests/${requests[key]}`, as(name))).status).toBe(visible ? 200 : 404);
+      }
+      const queued = (await h.api('/v1/queued-requests?limit=500', as(name))).body.items.map(
+        (r: { id: string }) => r.id,
+      );
+      for (const key of both) expect(queued.includes(requests[key])).toBe(sees(person, devices[key].project));
+    },
+  );
 
   it.each(everyone)('%s: commands and cancelling need manage-devices, on a visible device', async (name) => {
     const person = PEOPLE[name]!;
