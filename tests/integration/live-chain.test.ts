@@ -5,6 +5,8 @@ import {
   DEMO_PROJECT_ID,
   type Device,
   type FleetList,
+  floorHour,
+  type LogRecord,
   OPERATE_MODE_TABLE,
   type Page,
   type ProvisionedDevice,
@@ -158,6 +160,48 @@ describe.each(topologies)('the live chain on the %s database and broker', (topol
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(await firmwareOf(cancelled!)).toBe(cancelled!.firmwareVersion);
     expect((await request(stopped.id)).body).toMatchObject({ status: 'CANCELLED' });
+  });
+
+  it('asks a simulated light point for a day of its logged data and serves it back from the server', async () => {
+    const lightPoint = (await fleetDevices()).find(
+      (device) =>
+        device.deviceType === 'light-point-controller' &&
+        device.connected &&
+        ['005', '006'].includes(String(device.attributes.operateMode)),
+    );
+    expect(lightPoint).toBeDefined();
+    const to = floorHour(Date.now());
+    const params = { from: new Date(to - 24 * 3_600_000).toISOString(), to: new Date(to).toISOString() };
+    const accepted = await postJson<QueuedRequest>(api(`/devices/${lightPoint!.id}/commands`), {
+      command: 'uploadLog',
+      params,
+    });
+    expect(accepted.status).toBe(202);
+    await expect
+      .poll(async () => (await getJson<QueuedRequest>(api(`/queued-requests/${accepted.body.id}`))).body.status, {
+        timeout: 20_000,
+      })
+      .toBe('DONE');
+    const query = `from=${encodeURIComponent(params.from)}&to=${encodeURIComponent(params.to)}&limit=10`;
+    const first = await getJson<Page<LogRecord>>(api(`/devices/${lightPoint!.id}/history?${query}`));
+    expect(first.body.total).toBe(24);
+    const records = [...first.body.items];
+    let cursor = first.body.nextCursor;
+    while (cursor) {
+      const next = await getJson<Page<LogRecord>>(api(`/devices/${lightPoint!.id}/history?${query}&cursor=${cursor}`));
+      records.push(...next.body.items);
+      cursor = next.body.nextCursor;
+    }
+    expect(records.map((record) => Date.parse(record.hour))).toEqual(
+      Array.from({ length: 24 }, (_, i) => to - (24 - i) * 3_600_000),
+    );
+    // A day holds a night: dimming by the curve, the light point was lit for hours of it.
+    const lit = records.filter((record) => record.operatingHours === 1);
+    expect(lit.length).toBeGreaterThanOrEqual(6);
+    for (const record of lit) {
+      expect(record.dimming).toBeGreaterThanOrEqual(50);
+      expect(record.energy).toBeGreaterThan(0.005);
+    }
   });
 
   /** Provisions a device through the API, as docs/device-protocol.md shows; its MQTT credentials. */
