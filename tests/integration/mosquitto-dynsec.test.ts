@@ -6,7 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PROJECT_ID, type ProvisionedDevice, type ProvisionedGateway, topics } from '@farola/protocol';
+import {
+  DEMO_PROJECT_ID,
+  type LogRecord,
+  type Page,
+  type ProvisionedDevice,
+  type ProvisionedGateway,
+  type QueuedRequest,
+  topics,
+} from '@farola/protocol';
 import { type FarolaServer, loadConfig, startFarolaServer } from '@farola/realtime-server';
 import { getJson, postJson } from './stack';
 
@@ -127,6 +135,40 @@ describe('Mosquitto with the dynamic security configuration of deploy/mosquitto'
           (await getJson<{ status: string; attributes: { dimming?: number } }>(api(`/devices/${device.id}`))).body,
       )
       .toMatchObject({ status: 'ready', attributes: { dimming: 55 } });
+    await client.endAsync();
+  });
+
+  it('lets a device upload its logged data on its up/logs', async () => {
+    const device = await provision('MQ-LP-LOG');
+    const client = await connect('MQ-LP-LOG', device.credentials!);
+    await client.publishAsync(
+      topics.up('MQ-LP-LOG', 'connection'),
+      JSON.stringify({ connected: true, registration: { deviceType: 'light-point-controller', vendor: 'orion' } }),
+      { qos: 1 },
+    );
+    await expect
+      .poll(async () => (await getJson<{ status: string }>(api(`/devices/${device.id}`))).body.status)
+      .toBe('ready');
+    const params = { from: '2026-01-14T00:00:00Z', to: '2026-01-14T02:00:00Z' };
+    const request = await postJson<QueuedRequest>(api(`/devices/${device.id}/commands`), {
+      command: 'uploadLog',
+      params,
+    });
+    const records: LogRecord[] = [0, 1].map((i) => ({
+      hour: new Date(Date.parse(params.from) + i * 3_600_000).toISOString(),
+      energy: 0.05,
+      operatingHours: 1,
+      onShare: 1,
+      dimming: 70,
+    }));
+    await client.publishAsync(
+      topics.up('MQ-LP-LOG', 'logs'),
+      JSON.stringify({ requestId: request.body.id, page: 1, pages: 1, records }),
+      { qos: 1 },
+    );
+    await expect
+      .poll(async () => (await getJson<Page<LogRecord>>(api(`/devices/${device.id}/history`))).body.items)
+      .toEqual(records);
     await client.endAsync();
   });
 
