@@ -262,7 +262,12 @@ export class DeviceRepository {
         ),
       ],
     );
-    return rows.map((row) => ({ ...indexEntry(row), switchedOn: null, remoteManagementDisabled: false, attributesAt: null }));
+    return rows.map((row) => ({
+      ...indexEntry(row),
+      switchedOn: null,
+      remoteManagementDisabled: false,
+      attributesAt: null,
+    }));
   }
 
   /** The devices of these serial numbers that exist, whatever their project. */
@@ -272,7 +277,12 @@ export class DeviceRepository {
       `SELECT ${INDEX_COLUMNS} FROM devices WHERE serial_number = ANY($1::text[])`,
       [serialNumbers],
     );
-    return rows.map((row) => ({ ...indexEntry(row), switchedOn: null, remoteManagementDisabled: false, attributesAt: null }));
+    return rows.map((row) => ({
+      ...indexEntry(row),
+      switchedOn: null,
+      remoteManagementDisabled: false,
+      attributesAt: null,
+    }));
   }
 
   /**

@@ -31,6 +31,25 @@ function toRecord(row: RecordRow): LogRecord {
 export class HistoryRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** Forgets a device's records of the hours before `instant` (a reset installation). */
+  async deleteBefore(deviceId: string, instant: string): Promise<number> {
+    const rows = await this.db.query<{ count: string }>(
+      `WITH gone AS (DELETE FROM device_log_records WHERE device_id = $1 AND hour < $2::timestamptz RETURNING 1)
+       SELECT count(*) AS count FROM gone`,
+      [deviceId, instant],
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  /** The time zone the device last reported (`timezone`), or null. */
+  async timeZoneOf(deviceId: string): Promise<string | null> {
+    const rows = await this.db.query<{ tz: string | null }>(
+      `SELECT attributes->>'timezone' AS tz FROM devices WHERE id = $1`,
+      [deviceId],
+    );
+    return rows[0]?.tz ?? null;
+  }
+
   /** Stores a page's records in one statement; an hour stored before takes the new values. */
   async upsert(deviceId: string, requestId: string, records: readonly LogRecord[]): Promise<void> {
     if (records.length === 0) return;

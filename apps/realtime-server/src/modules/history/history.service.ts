@@ -1,8 +1,10 @@
 import {
+  type CommandParams,
   type DeviceHistoryQuery,
   floorHour,
   type LogRecord,
   type Page,
+  type QueuedRequest,
   UploadLogParamsSchema,
   type UpLogMessage,
 } from '@farola/protocol';
@@ -47,6 +49,20 @@ export class HistoryService {
       requests: QueuedRequestsService;
     },
   ) {}
+
+  /**
+   * A reset installation the device completed: its logged data before the new installation date
+   * (local midnight where the device is) no longer exists, as on the device itself.
+   */
+  async installationReset(request: QueuedRequest): Promise<void> {
+    if (request.command !== 'resetInstallation') return;
+    const { installationDate } = request.params as CommandParams<'resetInstallation'>;
+    const timeZone = validTimeZone(await this.deps.repository.timeZoneOf(request.deviceId));
+    await this.deps.repository.deleteBefore(
+      request.deviceId,
+      new Date(localMidnight(installationDate, timeZone)).toISOString(),
+    );
+  }
 
   /** A page from a device: refused (MessageRejection) unless it answers an uploadLog of that device, within its period. */
   ingest(serialNumber: string, page: UpLogMessage): Promise<void> {
@@ -100,4 +116,43 @@ export class HistoryService {
     this.uploads.set(requestId, upload);
     return upload;
   }
+}
+
+function validTimeZone(timeZone: string | null): string {
+  if (!timeZone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - instant;
+}
+
+/**
+ * The instant of 00:00 on `date` (YYYY-MM-DD) in `timeZone`.
+ *
+ * @example
+ * new Date(localMidnight('2026-07-01', 'Europe/Madrid')).toISOString(); // '2026-06-30T22:00:00.000Z'
+ */
+export function localMidnight(date: string, timeZone: string): number {
+  const wall = Date.parse(`${date}T00:00:00Z`);
+  const first = wall - zoneOffsetMs(wall, timeZone);
+  return wall - zoneOffsetMs(first, timeZone);
 }

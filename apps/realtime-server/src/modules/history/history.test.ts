@@ -110,6 +110,28 @@ describe('logged data uploaded by devices', () => {
     expect(items[20]).toEqual(cabinetRecord(20, 2));
   });
 
+  it('forgets the hours before a new installation date once the device completes the reset, at midnight where it is', async () => {
+    const serial = uniqueSerial('RESET');
+    const id = await h.register(serial, { deviceType: 'cabinet-controller' });
+    await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { timezone: 'Europe/Madrid' } });
+    const upload = await askUpload(id, 0, 48);
+    await h.publish(serial, 'logs', { requestId: upload, page: 1, pages: 1, records: records(0, 48) });
+    await expect.poll(async () => (await h.api(`/v1/devices/${id}/history`)).body.total).toBe(48);
+
+    const reset = await h.api(`/v1/devices/${id}/commands`, {
+      method: 'POST',
+      body: JSON.stringify({ command: 'resetInstallation', params: { installationDate: '2026-01-15' } }),
+    });
+    expect(reset.status).toBe(202);
+    // Nothing is forgotten before the device has done it.
+    expect((await h.api(`/v1/devices/${id}/history`)).body.total).toBe(48);
+    await h.publish(serial, 'commands', { requestId: reset.body.id, status: 'DONE', progress: 100 });
+    // 00:00 on 15 January in Madrid is 23:00 UTC on the 14th: hours 23 to 47 remain.
+    await expect.poll(async () => (await h.api(`/v1/devices/${id}/history`)).body.total).toBe(25);
+    const { items } = await readAll(id, 500);
+    expect(items[0]?.hour).toBe(hour(23));
+  });
+
   it('reads the hours from `from` up to `to`', async () => {
     const serial = uniqueSerial('LOG');
     const id = await h.register(serial);

@@ -12,11 +12,13 @@ export const historyModule: FarolaModule = {
   name: 'history',
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db, services }) => {
+    const requests = services.get('queuedRequests');
     const history = new HistoryService({
       repository: new HistoryRepository(db),
       devices: services.get('devices'),
-      requests: services.get('queuedRequests'),
+      requests,
     });
+    requests.onDone((request) => history.installationReset(request));
     return {
       routes: historyRoutes(history),
       deviceMessages: { logs: ({ serialNumber, message }) => history.ingest(serialNumber, message) },

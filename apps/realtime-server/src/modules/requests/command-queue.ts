@@ -22,6 +22,8 @@ export interface CommandQueueDeps {
   logger: Logger;
   attemptTimeoutMs: number;
   maxAttempts: number;
+  /** Follows up a request the device completed (DONE), once it is stored and announced. */
+  onDone?: (request: QueuedRequest) => Promise<void>;
 }
 
 /**
@@ -115,7 +117,8 @@ export class CommandQueue {
       return;
     }
     if (message.status === 'DONE') {
-      await this.finish(current, { status: 'DONE', progress: 100, detail });
+      const done = await this.finish(current, { status: 'DONE', progress: 100, detail });
+      await this.deps.onDone?.(done);
       return;
     }
     // An installation failure names its reason, a code of the catalogue; other errors the device's code.

@@ -11,6 +11,8 @@ import { RequestService } from './request.service';
 export interface QueuedRequestsService {
   /** A queued request by id in any project (a device message naming one), or null. */
   find(id: string): Promise<QueuedRequest | null>;
+  /** Calls `listener` with each request a device completes (DONE), after it is stored. */
+  onDone(listener: (request: QueuedRequest) => Promise<void>): void;
 }
 
 declare module '../../platform/services' {
@@ -30,6 +32,7 @@ export const requestsModule: FarolaModule = {
     const devices = services.get('devices');
     const projects = services.get('projects');
     const repository = new RequestRepository(db);
+    const doneListeners: Array<(request: QueuedRequest) => Promise<void>> = [];
     const queue = new CommandQueue({
       requests: repository,
       index: devices.index,
@@ -38,11 +41,23 @@ export const requestsModule: FarolaModule = {
       logger,
       attemptTimeoutMs: config.commandAttemptTimeoutMs,
       maxAttempts: config.commandMaxAttempts,
+      onDone: async (request) => {
+        for (const listener of doneListeners) {
+          await listener(request).catch((error: unknown) =>
+            logger.error({ err: error, requestId: request.id }, 'a completed request could not be followed up'),
+          );
+        }
+      },
     });
     const requests = new RequestService({ requests: repository, queue, index: devices.index, projects });
     return {
       routes: requestRoutes(requests),
-      services: { queuedRequests: { find: (id) => repository.get(id, ALL_PROJECTS) } },
+      services: {
+        queuedRequests: {
+          find: (id) => repository.get(id, ALL_PROJECTS),
+          onDone: (listener) => void doneListeners.push(listener),
+        },
+      },
       deviceMessages: {
         commands: async ({ serialNumber, message }) => {
           const known = await queue.onDeviceAnswer(await devices.resolve(serialNumber), message);
