@@ -151,16 +151,25 @@ function resolveNight(schedule: StoredSchedule, night: number, timezone: string,
   return { ...where, steps, lit };
 }
 
+/** A calendar's level at one moment, and whether it is on its way to an interval's level (a fade). */
+export interface EngineLevel {
+  /** 0–100, whole percent. */
+  level: number;
+  /** True while the level fades towards the interval's; false once it holds a level (a step). */
+  fading: boolean;
+}
+
 /** The level on a night's timeline: the last interval started, fading from the one before it. */
-function levelAt(steps: readonly Step[], nowMs: number): number {
+function levelAt(steps: readonly Step[], nowMs: number): EngineLevel {
   let i = steps.length - 1;
   while (i >= 0 && steps[i]!.at > nowMs) i -= 1;
   const last = steps[steps.length - 1]!;
   const step = steps[i];
-  if (!step) return last.dimming;
+  if (!step) return { level: last.dimming, fading: false };
   const from = (steps[i - 1] ?? last).dimming;
-  if (nowMs >= step.at + step.fadeMs) return step.dimming;
-  return from + ((step.dimming - from) * (nowMs - step.at)) / step.fadeMs;
+  if (nowMs >= step.at + step.fadeMs) return { level: step.dimming, fading: false };
+  const level = Math.round(from + ((step.dimming - from) * (nowMs - step.at)) / step.fadeMs);
+  return { level, fading: level !== step.dimming };
 }
 
 /**
@@ -178,6 +187,24 @@ export function calendarEngineLevel(
   timezone: string,
   position: Position,
 ): number | null {
+  return calendarEngineState(schedule, nowMs, timezone, position)?.level ?? null;
+}
+
+const DARK: EngineLevel = { level: 0, fading: false };
+
+/**
+ * As `calendarEngineLevel`, with whether the level is mid-fade: a light point reports a change of
+ * its level at once when it reaches an interval's level, not at every percent of a fade.
+ *
+ * @example
+ * calendarEngineState(lightPoint.schedule, clock.now(), 'Europe/Madrid', lightPoint.spec); // { level: 85, fading: true }
+ */
+export function calendarEngineState(
+  schedule: StoredSchedule,
+  nowMs: number,
+  timezone: string,
+  position: Position,
+): EngineLevel | null {
   const { day, minutes } = localMoment(nowMs, timezone);
   const night = minutes >= NOON ? day : day - 1;
   let resolved = schedule.resolved;
@@ -191,6 +218,6 @@ export function calendarEngineLevel(
     schedule.resolved = resolved;
   }
   if (!resolved.steps) return null;
-  if (resolved.lit && (nowMs < resolved.lit.from || nowMs >= resolved.lit.until)) return 0;
-  return Math.round(levelAt(resolved.steps, nowMs));
+  if (resolved.lit && (nowMs < resolved.lit.from || nowMs >= resolved.lit.until)) return DARK;
+  return levelAt(resolved.steps, nowMs);
 }

@@ -132,6 +132,8 @@ export function advanceFaults(state: FaultState, random: Random, nowMs: number):
 
 /** The fault's parameters while it is active, else undefined. */
 export function activeFault<F extends LightFault>(state: FaultState, fault: F): LightFaultParams[F] | undefined {
+  // Most light points have no fault: skip the lookup (the watcher asks every second).
+  if (state.active.size === 0) return undefined;
   return (state.active.get(fault) as ActiveFault<F> | undefined)?.params;
 }
 

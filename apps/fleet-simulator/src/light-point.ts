@@ -4,7 +4,7 @@ import type { Cabinet } from './cabinet';
 import { cabinetImposedLevel, cabinetSupplies } from './cabinet';
 import { advanceCellular, type CellularState, createCellular } from './cellular';
 import { advanceGps, createGps, type GpsState } from './gps';
-import { calendarEngineLevel, type StoredSchedule } from './calendar-engine';
+import { calendarEngineState, type StoredSchedule } from './calendar-engine';
 import { type LightPointJournal, observeLightPoint } from './device-journal';
 import type { DeviceSpec } from './layout';
 import {
@@ -47,6 +47,8 @@ export interface LampState {
   lit: boolean;
   /** What the node believes it draws, from its luminaire's rated curve and the level it commands. */
   estimatedW: number;
+  /** The commanded level is mid-fade (a calendar program's): on its way to a step, not at one. */
+  fading: boolean;
 }
 
 /** A light point's live state. Energy is integrated lazily: `advance` before every read or change. */
@@ -91,6 +93,7 @@ export const blankLampState = (): LampState => ({
   outputLevel: 0,
   lit: false,
   estimatedW: 0,
+  fading: false,
 });
 
 export function createLightPoint(
@@ -165,16 +168,19 @@ function hasMains(lightPoint: LightPoint, nowMs: number): boolean {
  * uninterruptible one follows its own astronomical clock. A stored calendar (setSchedule) gives
  * the level instead of the curve on the nights it covers.
  */
-function scheduledLevel(lightPoint: LightPoint, mains: boolean, nowMs: number): number {
+function scheduledLevel(lightPoint: LightPoint, mains: boolean, nowMs: number, out: LampState): number {
   const { supply, light } = OPERATE_MODE_TABLE[lightPoint.operateMode];
   if (light === 'off' || !mains) return 0;
   if (light === 'full') return 100;
   const dayBurner = activeFault(lightPoint.faults, 'dayBurner') !== undefined;
   // A stored calendar's programs replace the night curve on the nights its rules select.
   const programmed = lightPoint.schedule
-    ? calendarEngineLevel(lightPoint.schedule, nowMs, TIMEZONE, lightPoint.spec)
+    ? calendarEngineState(lightPoint.schedule, nowMs, TIMEZONE, lightPoint.spec)
     : null;
-  if (programmed !== null && !dayBurner) return programmed;
+  if (programmed !== null && !dayBurner) {
+    out.fading = programmed.fading;
+    return programmed.level;
+  }
   if (supply === 'cabinet') return curveLevel(localMinutesOfDay(nowMs));
   const night = isNight(nowMs, sunOf(lightPoint, nowMs)) || dayBurner;
   return night ? curveLevel(localMinutesOfDay(nowMs)) : 0;
@@ -184,13 +190,13 @@ function scheduledLevel(lightPoint: LightPoint, mains: boolean, nowMs: number): 
  * The commanded level: a running blink or check, else its cabinet's maintenance (crews test at
  * 100 %), else a manual switch (≤ 6 h), else the operate mode.
  */
-function commandedDimming(lightPoint: LightPoint, mains: boolean, nowMs: number): number {
+function commandedDimming(lightPoint: LightPoint, mains: boolean, nowMs: number, out: LampState): number {
   if (lightPoint.transientLevel !== null) return lightPoint.transientLevel;
   const imposed = lightPoint.cabinet ? cabinetImposedLevel(lightPoint.cabinet, nowMs) : null;
   if (imposed !== null) return imposed;
   const override = activeOverride(lightPoint, nowMs);
   if (override) return override.on ? 100 : 0;
-  return scheduledLevel(lightPoint, mains, nowMs);
+  return scheduledLevel(lightPoint, mains, nowMs, out);
 }
 
 /** The light the luminaire really gives with its relay closed, faults included. */
@@ -209,12 +215,15 @@ function lampLevel(lightPoint: LightPoint, dimming: number, nowMs: number): numb
 }
 
 /**
- * Evaluates the light point's state at `nowMs` into `out`. The logged data runs the same function on
- * a copy of the light point holding its past settings (`logged-data.ts`).
+ * Evaluates the light point's state at `nowMs` into `out`, changing nothing and drawing no random
+ * number: cheap enough for the transition watcher to look at every light point of a city once a
+ * second. The logged data runs the same function on a copy of the light point holding its past
+ * settings (`logged-data.ts`).
  */
 export function evaluateLampState(lightPoint: LightPoint, nowMs: number, out: LampState): void {
+  out.fading = false;
   const mains = hasMains(lightPoint, nowMs);
-  const dimming = commandedDimming(lightPoint, mains, nowMs);
+  const dimming = commandedDimming(lightPoint, mains, nowMs, out);
   const stuck = activeFault(lightPoint.faults, 'relayStuck');
   const relayClosed = stuck ? stuck.closed : dimming > 0;
   out.mains = mains;
