@@ -17,6 +17,7 @@ import { type FaultRates, uniformFaultRates } from './light-faults';
 import { createLightPoint } from './light-point';
 import type { MqttLink } from './link';
 import { seededRandom } from './random';
+import { noteReported, type ReportedSwitching } from './switching-state';
 
 /** What the fleet tells its callers about each device. */
 export interface FleetDeviceInfo {
@@ -28,8 +29,8 @@ export interface FleetDeviceInfo {
   projectId: string;
 }
 
-/** A simulated device bound to the MQTT link that carries it. */
-export interface FleetDevice {
+/** A simulated device bound to the MQTT link that carries it, with what it last reported of its switching. */
+export interface FleetDevice extends ReportedSwitching {
   device: SimDevice;
   link: MqttLink;
   /** False while the device reboots; it neither reports nor answers then. */
@@ -109,6 +110,7 @@ function publishAttributes(
 ): void {
   const now = clock.now();
   advanceDevice(entry.device, now);
+  noteReported(entry, now);
   const message: UpAttributesMessage = { ts: new Date().toISOString(), values: valuesOf(entry.device, now) };
   entry.link.publish(topics.up(entry.device.spec.serialNumber, 'attributes'), message);
 }
@@ -120,7 +122,7 @@ export function report(entry: FleetDevice, clock: SimClock, forceFull = false): 
   entry.reports += 1;
 }
 
-/** After a command: the values it changed, right away. */
+/** After a command or a change of state: the values that may have changed, right away. */
 export function publishChanges(entry: FleetDevice, clock: SimClock): void {
   publishAttributes(entry, clock, changeValues);
 }

@@ -9,8 +9,9 @@ import { type FleetDevice, raiseAlarm, report } from './fleet-device';
 import { MqttLink } from './link';
 import type { Random } from './random';
 import { ReportWheel } from './report-wheel';
+import type { TransitionWatcher } from './transition-watcher';
 
-const TICK_MS = 100;
+export const TICK_MS = 100;
 /** Connections opened per tick while starting, so a thousand devices connect smoothly. */
 const CONNECTIONS_PER_TICK = 25;
 
@@ -61,6 +62,8 @@ interface LoopState {
   isStopped: () => boolean;
   /** Fleet-wide draws: report slots and connection drops. */
   random: Random;
+  /** Reports changes of state between the periodic reports, a share of the fleet per tick. */
+  watcher: TransitionWatcher;
 }
 
 /**
@@ -101,9 +104,9 @@ export function injectDrops(
 
 /**
  * The fleet's single timer: opens connections in batches, then on every tick reports the devices
- * whose slot came round and injects connection drops.
+ * whose slot came round, reports the changes of state the watcher finds, and injects connection drops.
  */
-export function startLoop({ options, clock, links, entries, isStopped, random }: LoopState): NodeJS.Timeout {
+export function startLoop({ options, clock, links, entries, isStopped, random, watcher }: LoopState): NodeJS.Timeout {
   let lastTick = Date.now();
   const wheel = new ReportWheel<FleetDevice>(options.reportIntervalSeconds * 1000, lastTick, TICK_MS);
   entries.forEach((entry, index) => wheel.add(entry, (index + random.next()) / entries.length));
@@ -120,6 +123,7 @@ export function startLoop({ options, clock, links, entries, isStopped, random }:
       publishCabinetAlarms(entry, options, clock.now());
       report(entry, clock);
     }
+    watcher.tick(clock.now());
     injectDrops(links, options, now - lastTick, random);
     lastTick = now;
   }, TICK_MS);

@@ -12,9 +12,10 @@ import type { FleetOptions } from './config';
 import { advanceDevice, type SimDevice } from './device';
 import { parseDownMessage } from './down-message';
 import { announce, farewellOf, type FleetDevice, publishChanges, raiseAlarm, report } from './fleet-device';
-import { createLinks, type LinkAuth, startLoop } from './fleet-loop';
+import { createLinks, type LinkAuth, startLoop, TICK_MS } from './fleet-loop';
 import type { MqttLink } from './link';
 import { seededRandom } from './random';
+import { reportTransition, TransitionWatcher, WATCH_ROUND_MS } from './transition-watcher';
 
 type Farewell = ReturnType<typeof farewellOf>;
 
@@ -28,6 +29,7 @@ export class FleetRuntime {
   private readonly runner: CommandRunner;
   private readonly links: MqttLink[];
   private readonly loop: NodeJS.Timeout;
+  private readonly watcher: TransitionWatcher;
   private stopped = false;
   private firstReports = 0;
   private markReady: () => void = () => undefined;
@@ -52,6 +54,11 @@ export class FleetRuntime {
     );
     this.bindDevices(devices);
     if (this.entries.size === 0) this.markReady();
+    this.watcher = new TransitionWatcher(
+      [...this.entries.values()],
+      (entry) => this.publishTransition(entry),
+      WATCH_ROUND_MS / TICK_MS,
+    );
     this.loop = startLoop({
       options,
       clock: this.clock,
@@ -59,6 +66,7 @@ export class FleetRuntime {
       entries: [...this.entries.values()],
       isStopped: () => this.stopped,
       random: seededRandom(`${options.seed}:fleet`),
+      watcher: this.watcher,
     });
   }
 
@@ -96,6 +104,8 @@ export class FleetRuntime {
           rebooting: false,
           reports: 0,
           resetPending: false,
+          reportedSwitching: -1,
+          reportedDimming: -1,
         };
         this.entries.set(serial, entry);
         this.entryOf.set(device, entry);
@@ -149,6 +159,7 @@ export class FleetRuntime {
       },
       publishChanges: (entry) => this.publishChangesOf(entry.device),
       publishReport: (entry) => report(entry, this.clock, true),
+      changeReports: () => this.watcher.changes,
     };
   }
 
@@ -248,6 +259,12 @@ export class FleetRuntime {
     publishChanges(entry, this.clock);
     // A command can start or end a condition too: maintenance through setConfiguration, say.
     if (device.kind === 'cabinet') this.publishCabinetAlarms(entry, device);
+  }
+
+  /** A change of state the watcher found; a cabinet's alarms go with it, as after a command. */
+  private publishTransition(entry: FleetDevice): void {
+    reportTransition(entry, this.clock, (device) => this.entryOf.get(device));
+    if (entry.device.kind === 'cabinet') this.publishCabinetAlarms(entry, entry.device);
   }
 
   private publishCabinetAlarms(entry: FleetDevice, cabinet: Cabinet): void {

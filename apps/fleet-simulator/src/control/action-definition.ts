@@ -28,6 +28,8 @@ export interface FleetControl {
   publishChanges(entry: FleetDevice): void;
   /** Sends a full report now: every attribute, position and orientation included. */
   publishReport(entry: FleetDevice): void;
+  /** Changes of state the transition watcher found since the start (transition-watcher.ts). */
+  changeReports(): number;
 }
 
 export const DeviceKindSchema = z.enum(['light-point', 'cabinet']);

@@ -10,7 +10,16 @@ const NOW = Date.UTC(2026, 0, 15, 12);
 
 function entryOf(seed: string): FleetDevice {
   const device = createDevices(buildFleetLayout({ ...DEFAULT_FLEET_OPTIONS, devices: 3 }), NOW, seed)[0]!;
-  return { device, link: {} as MqttLink, online: true, rebooting: false, reports: 1, resetPending: false };
+  return {
+    device,
+    link: {} as MqttLink,
+    online: true,
+    rebooting: false,
+    reports: 1,
+    resetPending: false,
+    reportedSwitching: -1,
+    reportedDimming: -1,
+  };
 }
 
 const failureRate = (rate: number, commands: CommandName[] | null = null) => ({

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { SimDevice } from '../device';
+import { reportedPoweredOn } from '../switching-state';
 import { CONTROL_ACTIONS, ControlError, type FleetControl, runAction } from './control-actions';
 import { ClockTargetSchema, resolveClockTarget, setFleetClock } from './sim-time';
 
@@ -133,12 +134,23 @@ export class ControlServer {
       let devices = 0;
       let online = 0;
       let lightPoints = 0;
+      let lightPointsOn = 0;
       for (const entry of control.entries()) {
         devices += 1;
         if (entry.online) online += 1;
         if (entry.device.kind === 'light-point') lightPoints += 1;
+        if (reportedPoweredOn(entry)) lightPointsOn += 1;
       }
-      return { devices, online, lightPoints, cabinets: devices - lightPoints, clock: clockOf(control) };
+      return {
+        devices,
+        online,
+        lightPoints,
+        cabinets: devices - lightPoints,
+        // As the devices last reported them: a bench compares what reached the server with these.
+        lightPointsOn,
+        changeReports: control.changeReports(),
+        clock: clockOf(control),
+      };
     }
     const device = /^\/devices\/([^/]+)$/.exec(path);
     if (method === 'GET' && device) {

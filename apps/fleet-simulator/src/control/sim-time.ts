@@ -73,8 +73,11 @@ export function resolveClockTarget(target: ClockTarget, nowMs: number, center: L
   return sunDay(nowMs + 3 * DAY_MS, center.lat, center.lng)[target.event] + target.offsetMs;
 }
 
-/** Sets the fleet's clock; devices show the new time at once (schedules and the sun are evaluated on the next report). */
+/**
+ * Sets the fleet's clock. Devices whose state the new time changes report it within a second (the
+ * transition watcher, transition-watcher.ts), as they would at that moment; the others on their
+ * next report. Republishing the whole fleet at once would be a burst no city makes.
+ */
 export function setFleetClock(control: FleetControl, simMs: number): void {
   control.clock.set(simMs);
-  for (const entry of control.entries()) if (entry.online) control.publishChanges(entry);
 }
