@@ -12,7 +12,11 @@ export const HealthSchema = z
     z
       .object({
         deviceLink: z.object({ connected: z.boolean(), since: z.iso.datetime() }),
-        storage: z.object({ pending: z.number().int(), quarantined: z.number().int() }),
+        storage: z.object({
+          pending: z.number().int(),
+          quarantined: z.number().int(),
+          backlog: z.object({ rows: z.number().int(), oldestMs: z.number() }),
+        }),
         uptimeSeconds: z.number(),
         devices: z.number().int(),
         connectedDevices: z.number().int(),

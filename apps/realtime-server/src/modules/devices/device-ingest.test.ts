@@ -218,7 +218,11 @@ describe('device ingest over MQTT', () => {
     await expect
       .poll(async () => (await h.api(`/v1/devices/${id}`)).body.attributes)
       .toMatchObject({ apn: 'internet', dimming: 12 });
-    expect((await h.api('/health')).body.storage).toEqual({ pending: expect.any(Number), quarantined: 0 });
+    expect((await h.api('/health')).body.storage).toEqual({
+      pending: expect.any(Number),
+      quarantined: 0,
+      backlog: { rows: expect.any(Number), oldestMs: expect.any(Number) },
+    });
   });
 
   it('pages through every device exactly once', async () => {

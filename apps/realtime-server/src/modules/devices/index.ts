@@ -105,8 +105,9 @@ export const devicesModule: FarolaModule = {
         connectedDevices: () => index.connectedCount(),
         // Device messages refused for who sent them: unprovisioned registrations, gateways speaking for others.
         ingestRefused: () => ({ ...ingest.refusals }),
-        // The write-behind: rows waiting to be written, rows the database refused and were set aside.
-        storage: () => ({ pending: writer.pending, quarantined: writer.quarantined }),
+        // The write-behind: rows waiting to be written, rows the database refused and were set aside,
+        // and the backlog: rows not yet in the database (the write under way too) and the oldest's age.
+        storage: () => ({ pending: writer.pending, quarantined: writer.quarantined, backlog: writer.backlog() }),
       },
     };
   },

@@ -82,6 +82,13 @@ export interface QuarantinedRow {
   at: string;
 }
 
+/** What the database has still to take: the rows buffered and those in the write under way. */
+export interface WriteBacklog {
+  rows: number;
+  /** How long the oldest of them has waited, in ms; 0 when there is none. */
+  oldestMs: number;
+}
+
 export class WriteBehind {
   /** Rows the database refused and that were set aside so the others could be written. */
   quarantined = 0;
@@ -97,6 +104,10 @@ export class WriteBehind {
   private queued: Promise<void> | null = null;
   /** Set while the database refuses writes: retries then wait, instead of one per message. */
   private failing = false;
+  /** When the oldest row still buffered arrived (Date.now()); null while nothing is buffered. */
+  private bufferedSince: number | null = null;
+  /** The rows the write under way took, and when the oldest of them arrived. */
+  private writing: { rows: number; since: number } | null = null;
 
   constructor(
     private readonly repositories: { devices: DeviceRepository; events: EventRepository },
@@ -127,6 +138,14 @@ export class WriteBehind {
 
   get pending(): number {
     return this.events.length + this.attributes.size + this.connections.size;
+  }
+
+  /** The rows not yet in the database (buffered or being written), and the age of the oldest. */
+  backlog(nowMs = Date.now()): WriteBacklog {
+    const rows = this.pending + (this.writing?.rows ?? 0);
+    if (rows === 0) return { rows, oldestMs: 0 };
+    const since = Math.min(this.bufferedSince ?? nowMs, this.writing?.since ?? nowMs);
+    return { rows, oldestMs: Math.max(0, nowMs - since) };
   }
 
   /**
@@ -178,6 +197,7 @@ export class WriteBehind {
   }
 
   private schedule(): void {
+    this.bufferedSince ??= Date.now();
     if (!this.failing && this.events.length >= this.options.maxPending) this.flushInBackground();
     else this.timer ??= setTimeout(() => this.flushInBackground(), this.options.intervalMs);
   }
@@ -189,6 +209,16 @@ export class WriteBehind {
   /** Writes what is buffered when it starts, events in statements of at most `maxPending` rows. */
   private async writeBuffered(): Promise<void> {
     if (this.pending === 0) return;
+    this.writing = { rows: this.pending, since: this.bufferedSince ?? Date.now() };
+    this.bufferedSince = null;
+    try {
+      await this.writeTaken();
+    } finally {
+      this.writing = null;
+    }
+  }
+
+  private async writeTaken(): Promise<void> {
     let events = this.events;
     let attributes = [...this.attributes.values()];
     let connections = [...this.connections.values()];
@@ -248,6 +278,8 @@ export class WriteBehind {
 
   /** Puts a failed batch back in front of what arrived since; newer state for a device wins. */
   private restore(events: EventWrite[], attributes: AttributeWrite[], connections: ConnectionWrite[]): void {
+    // The rows kept to retry are as old as when they first arrived.
+    this.bufferedSince = Math.min(this.bufferedSince ?? Date.now(), this.writing?.since ?? Date.now());
     const backlog = [...events, ...this.events];
     const dropped = Math.max(0, backlog.length - this.options.maxBacklog);
     if (dropped > 0) this.logger.warn({ dropped }, 'write-behind backlog full: dropping the oldest events');
