@@ -106,6 +106,7 @@ export class FleetRuntime {
           resetPending: false,
           reportedSwitching: -1,
           reportedDimming: -1,
+          switchOnReports: 0,
         };
         this.entries.set(serial, entry);
         this.entryOf.set(device, entry);

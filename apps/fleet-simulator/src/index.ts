@@ -10,3 +10,4 @@ export { type LoadedScenario, loadScenario } from './control/scenarios';
 export { type Fleet, startFleet } from './fleet';
 export type { FleetDeviceInfo } from './fleet-device';
 export { buildFleetLayout, type DeviceSpec, type LayoutOptions } from './layout';
+export { sunDay, type SunDay } from './schedule';

@@ -15,6 +15,8 @@ export interface ReportedSwitching {
   reportedSwitching: number;
   /** The commanded dimming its last report carried (light points). */
   reportedDimming: number;
+  /** Reports that switched it on: `poweredOn` true after a report that said false. */
+  switchOnReports: number;
 }
 
 /** A change of the commanded level by at least this many points is reported at once. */
@@ -43,8 +45,12 @@ function cabinetSwitching(cabinet: Cabinet, nowMs: number): number {
 export function noteReported(entry: ReportedSwitching, nowMs: number): void {
   const { device } = entry;
   if (device.kind === 'light-point') {
+    const before = entry.reportedSwitching;
     entry.reportedSwitching = lampSwitching(device.held);
     entry.reportedDimming = device.held.dimming;
+    if (before !== -1 && (before & POWERED_ON) === 0 && (entry.reportedSwitching & POWERED_ON) !== 0) {
+      entry.switchOnReports += 1;
+    }
   } else {
     entry.reportedSwitching = cabinetSwitching(device, nowMs);
   }

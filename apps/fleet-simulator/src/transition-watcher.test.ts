@@ -51,6 +51,7 @@ function watchedFleet(devices: readonly SimDevice[], startMs: number, speed = 1)
     resetPending: false,
     reportedSwitching: -1,
     reportedDimming: -1,
+    switchOnReports: 0,
   }));
   const entryOf = new Map(entries.map((entry) => [entry.device, entry]));
   // Light points first, as a cabinet's power is the sum of theirs.
@@ -63,6 +64,7 @@ function watchedFleet(devices: readonly SimDevice[], startMs: number, speed = 1)
   const watcher = new TransitionWatcher(entries, (entry) => reportTransition(entry, clock, (d) => entryOf.get(d)), 10);
   return {
     sent,
+    entries,
     watcher,
     clock,
     /** Runs the watcher tick by tick for `ms` of wall time, calling `onTick` with the simulated time before each tick. */
@@ -100,6 +102,7 @@ describe('the transition watcher', () => {
     const atDusk = [...switchedAt].filter(([, at]) => at > sunset - 30_000 + TICK_MS);
     expect(atDusk.length).toBeGreaterThan(lightPoints.length / 2);
     for (const [serial, at] of atDusk) {
+      expect(fleet.entries.find((entry) => entry.device.spec.serialNumber === serial)!.switchOnReports).toBe(1);
       const reports = fleet.sent.filter((sent) => sent.serial === serial);
       expect(reports, serial).toHaveLength(1);
       expect(reports[0]!.values.poweredOn).toBe(true);

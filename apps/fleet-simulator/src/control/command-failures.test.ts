@@ -19,6 +19,7 @@ function entryOf(seed: string): FleetDevice {
     resetPending: false,
     reportedSwitching: -1,
     reportedDimming: -1,
+    switchOnReports: 0,
   };
 }
 

@@ -47,6 +47,30 @@ describe('the control interface over HTTP', () => {
     expect((await call('PUT', '/clock', {})).status).toBe(400);
   });
 
+  it('lights the fleet when the clock is set past sunset, each light point reporting its switch at once', async () => {
+    await call('PUT', '/clock', { time: '2026-06-21T10:00:00.000Z' });
+    // Whatever the new time switched off is reported within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const day = (await call('GET', '/fleet')).body;
+    const mark = control.received.length;
+    // 23:00 in Barcelona: night. The report wheel would take a minute to come round every device.
+    await call('PUT', '/clock', { time: '2026-06-21T21:00:00.000Z' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const night = (await call('GET', '/fleet')).body;
+    expect(night['lightPointsOn']).toBeGreaterThan(day['lightPointsOn'] + 10);
+    const switchedOn = new Set(
+      control.received
+        .slice(mark)
+        .filter((r) => r.topic.endsWith('/up/attributes'))
+        .filter((r) => (r.message as { values: { poweredOn?: boolean } }).values.poweredOn === true)
+        .map((r) => r.topic),
+    );
+    // Every light point the new time switched on reported it, once: cabinets report poweredOn too.
+    expect(night['switchOnReports'] - day['switchOnReports']).toBe(night['lightPointsOn'] - day['lightPointsOn']);
+    expect(switchedOn.size).toBeGreaterThanOrEqual(night['lightPointsOn'] - day['lightPointsOn']);
+    expect(night['changeReports']).toBeGreaterThan(day['changeReports']);
+  });
+
   it('drops the connection of a device behind a cabinet gateway and brings it back later', async () => {
     const lightPoint = devices().find((d) => d.deviceType === 'light-point-controller')!;
     const before = connectionStates(lightPoint.serialNumber).length;

@@ -135,11 +135,13 @@ export class ControlServer {
       let online = 0;
       let lightPoints = 0;
       let lightPointsOn = 0;
+      let switchOnReports = 0;
       for (const entry of control.entries()) {
         devices += 1;
         if (entry.online) online += 1;
         if (entry.device.kind === 'light-point') lightPoints += 1;
         if (reportedPoweredOn(entry)) lightPointsOn += 1;
+        switchOnReports += entry.switchOnReports;
       }
       return {
         devices,
@@ -148,6 +150,7 @@ export class ControlServer {
         cabinets: devices - lightPoints,
         // As the devices last reported them: a bench compares what reached the server with these.
         lightPointsOn,
+        switchOnReports,
         changeReports: control.changeReports(),
         clock: clockOf(control),
       };

@@ -43,6 +43,7 @@ function entriesAt(nowMs: number): { entries: FleetDevice[]; clock: SimClock } {
     resetPending: false,
     reportedSwitching: -1,
     reportedDimming: -1,
+    switchOnReports: 0,
   }));
   for (const entry of entries) report(entry, clock, true);
   return { entries, clock };
