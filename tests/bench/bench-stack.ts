@@ -54,8 +54,23 @@ export function printRows(title: string, rows: [string, string][]): void {
 
 export interface FleetOptions {
   devices: number;
-  gatewaySize: number;
+  /** Devices per MQTT connection, or `cabinet`: each cabinet carries the light points it feeds. */
+  gatewaySize: number | 'cabinet';
   intervalS: number;
+  /** More SIM_* variables (the control interface's port, say). */
+  env?: Record<string, string>;
+}
+
+/**
+ * Where the server stores and which broker it uses: by default PGlite in the data folder and the
+ * embedded Aedes (or DATABASE_URL / MQTT_URL from the environment); a bench that measures both
+ * passes them here instead.
+ */
+export interface StackSetup {
+  /** More variables for the server: DATABASE_URL, rate limits, … */
+  serverEnv?: Record<string, string>;
+  /** An external broker the server and the fleet use instead of the embedded one. */
+  brokerUrl?: string;
 }
 
 /**
@@ -70,15 +85,27 @@ export class BenchStack {
   private readonly dataDir: string;
   private readonly children: ChildProcess[] = [];
   private serverProcess: ChildProcess | null = null;
+  private fleetProcess: ChildProcess | null = null;
+  private readonly externalBroker: boolean;
+  private stopping = false;
 
-  constructor(private readonly ports: { http: number; mqtt: number }) {
+  constructor(
+    private readonly ports: { http: number; mqtt: number },
+    private readonly setup: StackSetup = {},
+  ) {
     this.dataDir = process.env['BENCH_DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'farola-bench-'));
     this.httpUrl = `http://127.0.0.1:${ports.http}`;
-    this.brokerUrl = process.env['MQTT_URL'] ?? `mqtt://127.0.0.1:${ports.mqtt}`;
+    const external = setup.brokerUrl ?? process.env['MQTT_URL'];
+    this.externalBroker = external !== undefined;
+    this.brokerUrl = external ?? `mqtt://127.0.0.1:${ports.mqtt}`;
   }
 
   get serverPid(): number {
     return this.serverProcess!.pid!;
+  }
+
+  get fleetPid(): number {
+    return this.fleetProcess!.pid!;
   }
 
   async health(): Promise<Health | null> {
@@ -99,6 +126,8 @@ export class BenchStack {
         MQTT_PORT: String(this.ports.mqtt),
         DATA_DIR: this.dataDir,
         AUTH_DISABLED: 'true',
+        ...(this.setup.brokerUrl ? { MQTT_URL: this.setup.brokerUrl } : {}),
+        ...this.setup.serverEnv,
       },
       profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     );
@@ -106,7 +135,7 @@ export class BenchStack {
   }
 
   startFleet(fleet: FleetOptions): void {
-    this.spawn('apps/fleet-simulator/src/main.ts', {
+    this.fleetProcess = this.spawn('apps/fleet-simulator/src/main.ts', {
       SIM_MQTT_URL: this.brokerUrl,
       SIM_DEVICES: String(fleet.devices),
       SIM_GATEWAY_SIZE: String(fleet.gatewaySize),
@@ -116,11 +145,13 @@ export class BenchStack {
       // The simulator provisions its gateways and devices through the server's API (auth disabled here).
       SIM_API_URL: `${this.httpUrl}/lighting/api`,
       SIM_CREDENTIALS_FILE: join(this.dataDir, 'simulator-credentials.json'),
+      ...fleet.env,
     });
   }
 
   /** Stops the fleet and the server (SIGTERM: the server flushes and closes), then cleans up. */
   async stop(): Promise<void> {
+    this.stopping = true;
     await Promise.all(
       this.children.map(
         (child) =>
@@ -132,7 +163,7 @@ export class BenchStack {
       ),
     );
     if (!process.env['BENCH_DATA_DIR']) rmSync(this.dataDir, { recursive: true, force: true });
-    if (process.env['MQTT_URL']) await clearRetainedFleet(this.brokerUrl);
+    if (this.externalBroker) await clearRetainedFleet(this.brokerUrl);
   }
 
   private spawn(script: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
@@ -140,6 +171,9 @@ export class BenchStack {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.once('exit', (code, signal) => {
+      if (!this.stopping) console.error(`${script} exited on its own (${signal ?? `code ${code}`})`);
     });
     this.children.push(child);
     return child;

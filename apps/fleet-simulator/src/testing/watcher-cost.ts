@@ -30,7 +30,9 @@ const link = {
 
 const builtAt = performance.now();
 const fleet = createDevices(buildFleetLayout({ ...DEFAULT_FLEET_OPTIONS, devices }), NIGHT, 'cost');
-console.log(`built ${fleet.length} devices in ${((performance.now() - builtAt) / 1000).toFixed(1)} s`);
+console.log(
+  `built ${fleet.length} devices in ${((performance.now() - builtAt) / 1000).toFixed(1)} s; RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`,
+);
 
 function entriesAt(nowMs: number): { entries: FleetDevice[]; clock: SimClock } {
   const clock = new SimClock(1, Date.now, nowMs);

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * A fresh PostgreSQL schema for one bench run (as tests/integration/stack.ts makes one per test
+ * run): its connection URL, whose search_path names it, and a drop for the end.
+ */
+export async function freshSchema(postgresUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  const separator = postgresUrl.includes('?') ? '&' : '?';
+  return {
+    url: `${postgresUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: () => run(`DROP SCHEMA ${schema} CASCADE`),
+  };
+}
