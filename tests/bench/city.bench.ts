@@ -20,13 +20,15 @@
  * BENCH_CITY_SETUPS (external,embedded), BENCH_CITY_INTERVAL_S (60), BENCH_CITY_WARMUP_S (20),
  * BENCH_CITY_SECONDS (60), BENCH_CITY_BURST_TIMEOUT_S (120), BENCH_CITY_CONNECT_TIMEOUT_S (1800),
  * BENCH_CITY_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a fresh schema per run),
- * BENCH_CITY_MQTT_URL (mqtt://127.0.0.1:1883; its retained messages are cleared afterwards).
+ * BENCH_CITY_MQTT_URL (unset: a Mosquitto the bench starts on BENCH_CITY_MQTT_PORT, 18830, with the
+ * deployment's queue limits, see bench-mosquitto.ts; a given broker's retained messages are cleared afterwards).
  */
 import { buildFleetLayout, DEFAULT_FLEET_OPTIONS, sunDay } from '@farola/fleet-simulator';
 import { BenchStack, numberEnv, printRows, sleep, waitFor } from './bench-stack';
 import { type Health, HealthSampler, latencyRow, spreadS, UsageMeter } from './city-measures';
 import { CityObserver } from './city-observer';
 import { freshSchema } from './fresh-schema';
+import { startBenchMosquitto } from './bench-mosquitto';
 
 const DEVICES = numberEnv('BENCH_CITY_DEVICES', 105_000);
 const EMBEDDED_DEVICES = numberEnv('BENCH_CITY_EMBEDDED_DEVICES', 21_000);
@@ -37,7 +39,8 @@ const SECONDS = numberEnv('BENCH_CITY_SECONDS', 60);
 const BURST_TIMEOUT_S = numberEnv('BENCH_CITY_BURST_TIMEOUT_S', 120);
 const CONNECT_TIMEOUT_S = numberEnv('BENCH_CITY_CONNECT_TIMEOUT_S', 1800);
 const POSTGRES_URL = process.env['BENCH_CITY_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
-const MQTT_URL = process.env['BENCH_CITY_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
+const MQTT_URL = process.env['BENCH_CITY_MQTT_URL'];
+const MQTT_PORT = numberEnv('BENCH_CITY_MQTT_PORT', 18830);
 /** The burst starts this long before the fleet's first sunset. */
 const LEAD_S = 20;
 /** How often the health (ingest counter, write-behind backlog) is read during the burst. */
@@ -64,12 +67,13 @@ class CityRun {
     readonly devices: number,
     private readonly ports: { http: number; mqtt: number; control: number },
     databaseUrl: string | null,
+    brokerUrl: string | null,
   ) {
     this.controlUrl = `http://127.0.0.1:${ports.control}`;
     this.stack = new BenchStack(ports, {
       // Provisioning 5,000 gateways is 10,000 API calls: the bench lifts the per-client limits.
       serverEnv: { RATE_LIMIT_API: '0', RATE_LIMIT_WRITES: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-      ...(setup === 'external' ? { brokerUrl: MQTT_URL } : {}),
+      ...(brokerUrl ? { brokerUrl } : {}),
     });
   }
 
@@ -272,14 +276,22 @@ async function main(): Promise<void> {
   for (const setup of SETUPS) {
     if (setup !== 'external' && setup !== 'embedded') throw new Error(`Unknown set-up ${setup}`);
     const schema = setup === 'external' ? await freshSchema(POSTGRES_URL) : null;
+    const broker = setup === 'external' && !MQTT_URL ? await startBenchMosquitto(MQTT_PORT) : null;
     const run =
       setup === 'external'
-        ? new CityRun(setup, DEVICES, { http: 18200, mqtt: 18900, control: 18210 }, schema!.url)
-        : new CityRun(setup, EMBEDDED_DEVICES, { http: 18201, mqtt: 18901, control: 18211 }, null);
+        ? new CityRun(
+            setup,
+            DEVICES,
+            { http: 18200, mqtt: 18900, control: 18210 },
+            schema!.url,
+            broker?.url ?? MQTT_URL!,
+          )
+        : new CityRun(setup, EMBEDDED_DEVICES, { http: 18201, mqtt: 18901, control: 18211 }, null, null);
     const stopOnSignal = () =>
       void run.stack
         .stop()
         .then(() => schema?.drop())
+        .then(() => broker?.stop())
         .then(() => process.exit(130));
     process.once('SIGINT', stopOnSignal);
     process.once('SIGTERM', stopOnSignal);
@@ -288,6 +300,7 @@ async function main(): Promise<void> {
     } finally {
       await run.stack.stop();
       await schema?.drop();
+      await broker?.stop();
       process.off('SIGINT', stopOnSignal);
       process.off('SIGTERM', stopOnSignal);
     }
