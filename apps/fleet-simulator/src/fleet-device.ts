@@ -48,6 +48,21 @@ export interface FleetDevice extends ReportedSwitching {
   failureRate?: CommandFailureRate;
 }
 
+/** A device bound to its link, not yet online and with nothing reported. */
+export function bindDevice(device: SimDevice, link: MqttLink): FleetDevice {
+  return {
+    device,
+    link,
+    online: false,
+    rebooting: false,
+    reports: 0,
+    resetPending: false,
+    reportedSwitching: -1,
+    reportedDimming: -1,
+    switchOnReports: 0,
+  };
+}
+
 /** Every FULL_REPORT_EVERY-th report carries identity, position and orientation too. */
 const FULL_REPORT_EVERY = 6;
 

@@ -11,7 +11,7 @@ import { CommandRunner } from './command-runner';
 import type { FleetOptions } from './config';
 import { advanceDevice, type SimDevice } from './device';
 import { parseDownMessage } from './down-message';
-import { announce, farewellOf, type FleetDevice, publishChanges, raiseAlarm, report } from './fleet-device';
+import { announce, bindDevice, farewellOf, type FleetDevice, publishChanges, raiseAlarm, report } from './fleet-device';
 import { createLinks, type LinkAuth, startLoop, TICK_MS } from './fleet-loop';
 import type { MqttLink } from './link';
 import { seededRandom } from './random';
@@ -97,17 +97,7 @@ export class FleetRuntime {
       for (const serial of link.options.serials) {
         const device = bySerial.get(serial);
         if (!device) continue;
-        const entry: FleetDevice = {
-          device,
-          link,
-          online: false,
-          rebooting: false,
-          reports: 0,
-          resetPending: false,
-          reportedSwitching: -1,
-          reportedDimming: -1,
-          switchOnReports: 0,
-        };
+        const entry = bindDevice(device, link);
         this.entries.set(serial, entry);
         this.entryOf.set(device, entry);
       }

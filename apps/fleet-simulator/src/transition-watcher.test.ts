@@ -9,7 +9,7 @@ import { type Cabinet, switchCabinet } from './cabinet';
 import { prepareSchedule } from './calendar-engine';
 import { SimClock } from './clock';
 import type { SimDevice } from './device';
-import { type FleetDevice, report } from './fleet-device';
+import { bindDevice, type FleetDevice, report } from './fleet-device';
 import { evaluateLampState, type LightPoint, blankLampState } from './light-point';
 import type { MqttLink } from './link';
 import { sunOf } from './metering';
@@ -42,17 +42,7 @@ function watchedFleet(devices: readonly SimDevice[], startMs: number, speed = 1)
       sent.push({ serial: topic.split('/')[3]!, at: clock.now(), values: AttributeValuesSchema.parse(values) });
     },
   } as unknown as MqttLink;
-  const entries: FleetDevice[] = devices.map((device) => ({
-    device,
-    link,
-    online: true,
-    rebooting: false,
-    reports: 0,
-    resetPending: false,
-    reportedSwitching: -1,
-    reportedDimming: -1,
-    switchOnReports: 0,
-  }));
+  const entries: FleetDevice[] = devices.map((device) => ({ ...bindDevice(device, link), online: true }));
   const entryOf = new Map(entries.map((entry) => [entry.device, entry]));
   // Light points first, as a cabinet's power is the sum of theirs.
   for (const entry of [...entries].sort(

@@ -2,7 +2,7 @@ import type { CommandName } from '@farola/protocol';
 import { describe, expect, it } from 'vitest';
 import { buildFleetLayout } from '../layout';
 import { DEFAULT_FLEET_OPTIONS } from '../config';
-import { createDevices, type FleetDevice } from '../fleet-device';
+import { bindDevice, createDevices, type FleetDevice } from '../fleet-device';
 import type { MqttLink } from '../link';
 import { takeForcedFailure } from './command-failures';
 
@@ -10,17 +10,7 @@ const NOW = Date.UTC(2026, 0, 15, 12);
 
 function entryOf(seed: string): FleetDevice {
   const device = createDevices(buildFleetLayout({ ...DEFAULT_FLEET_OPTIONS, devices: 3 }), NOW, seed)[0]!;
-  return {
-    device,
-    link: {} as MqttLink,
-    online: true,
-    rebooting: false,
-    reports: 1,
-    resetPending: false,
-    reportedSwitching: -1,
-    reportedDimming: -1,
-    switchOnReports: 0,
-  };
+  return { ...bindDevice(device, {} as MqttLink), online: true, reports: 1 };
 }
 
 const failureRate = (rate: number, commands: CommandName[] | null = null) => ({

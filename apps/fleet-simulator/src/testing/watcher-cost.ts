@@ -8,7 +8,7 @@
  */
 import { SimClock } from '../clock';
 import { DEFAULT_FLEET_OPTIONS } from '../config';
-import { type FleetDevice, createDevices, report } from '../fleet-device';
+import { bindDevice, createDevices, type FleetDevice, report } from '../fleet-device';
 import { buildFleetLayout } from '../layout';
 import type { MqttLink } from '../link';
 import { sunOf } from '../metering';
@@ -36,17 +36,7 @@ console.log(
 
 function entriesAt(nowMs: number): { entries: FleetDevice[]; clock: SimClock } {
   const clock = new SimClock(1, Date.now, nowMs);
-  const entries = fleet.map((device): FleetDevice => ({
-    device,
-    link,
-    online: true,
-    rebooting: false,
-    reports: 0,
-    resetPending: false,
-    reportedSwitching: -1,
-    reportedDimming: -1,
-    switchOnReports: 0,
-  }));
+  const entries = fleet.map((device): FleetDevice => ({ ...bindDevice(device, link), online: true }));
   for (const entry of entries) report(entry, clock, true);
   return { entries, clock };
 }
