@@ -4,7 +4,7 @@ import { type Cabinet, cabinetLiveValues } from './cabinet';
 import {
   type AlarmEvent,
   cabinetAlarmsDue,
-  type CabinetCondition,
+  CABINET_CONDITIONS,
   DEVICE_RESET_HOLD_MS,
   markCabinetReset,
   setCabinetCondition,
@@ -17,19 +17,8 @@ const NOON = Date.parse('2026-01-15T11:00:00Z');
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const CONDITIONS: CabinetCondition[] = [
-  'cabinetDoorOpen',
-  'batteryMode',
-  'deviceReset',
-  'ecometerCommunicationFailure',
-  'MRcommunicationFailure',
-  'staleData',
-  'sensorOutputOn',
-  'controlGearCommFailure',
-];
-
 describe('cabinet alarm conditions', () => {
-  it.each(CONDITIONS)('raise %s when it starts and clear it when its time is up', (condition) => {
+  it.each(CABINET_CONDITIONS)('raise %s when it starts and clear it when its time is up', (condition) => {
     const cabinet = freshCabinet(NIGHT);
     const type = condition === 'staleData' ? 'orion.staleData' : condition;
     setCabinetCondition(cabinet, condition, true, NIGHT, 10 * MINUTE);
