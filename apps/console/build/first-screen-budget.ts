@@ -28,6 +28,11 @@ const MAP_PAGE = 'src/features/map/map-page.tsx';
 const ROUTE_SCREEN = /^src\/features\//;
 /** Every language but English, one chunk each: the user's language is fetched, only the largest is counted. */
 const LANGUAGE_BUNDLE = /^src\/lib\/i18n\/bundles\//;
+/**
+ * The texts of the other screens, a chunk per language and namespace (src/lib/i18n/resources.ts):
+ * each loads with the first screen that uses its namespace, so neither screen here counts them.
+ */
+const SCREEN_TEXTS = /^src\/locales\//;
 /** Dynamic imports loaded only when the user does something, and why. */
 const ON_DEMAND: Record<string, string> = {
   'src/app/shell/user-menu-popover.tsx': "the user menu's items, loaded when the menu is first opened",
@@ -86,7 +91,7 @@ function screenChunks(page: string): Set<string> {
     const { imports = [], dynamicImports = [] } = chunk(key);
     for (const imported of imports) visit(imported);
     for (const imported of dynamicImports) {
-      if (imported in ON_DEMAND) continue;
+      if (imported in ON_DEMAND || SCREEN_TEXTS.test(imported)) continue;
       if (ROUTE_SCREEN.test(imported) && entries.includes(key) && imported !== page) continue;
       if (LANGUAGE_BUNDLE.test(imported) && imported !== largestLanguage) continue;
       visit(imported);
@@ -126,7 +131,14 @@ console.log(`  ${kB(mapTotal).padStart(9)}  total (reported, not budgeted)`);
 const files = (keys: Set<string>) => [...keys].map((key) => chunk(key).file).filter((file) => file.endsWith('.js'));
 writeFileSync(
   path.join(dist, '.vite/first-screen.json'),
-  JSON.stringify({ home: files(home), map: files(map), languages: languageBundles.map((key) => chunk(key).file) }),
+  JSON.stringify({
+    home: files(home),
+    map: files(map),
+    languages: languageBundles.map((key) => chunk(key).file),
+    screenTexts: Object.keys(manifest)
+      .filter((key) => SCREEN_TEXTS.test(key))
+      .map((key) => chunk(key).file),
+  }),
 );
 console.log(
   `\nFirst screen /lighting/: ${kB(homeTotal)} of ${kB(BUDGET_BYTES)}; map screen /lighting/map: ${kB(mapTotal)}.`,

@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
-import { loadLanguage, NAMESPACES } from './resources';
+import { FIRST_SCREEN_NAMESPACES, localeBackend, NAMESPACES } from './resources';
 import type { ResolvedLocale } from './locale-order';
 
 /** Keeps <html lang> equal to the interface language, for screen readers and end-to-end tests. */
@@ -9,16 +9,11 @@ function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
 }
 
-/** Loads the languages i18next does not hold yet (a language's texts are fetched once). */
-async function ensureLanguages(languages: readonly Language[]): Promise<void> {
-  const missing = [...new Set(languages)].filter((language) => !i18next.hasResourceBundle(language, 'common'));
-  const loaded = await Promise.all(missing.map(async (language) => [language, await loadLanguage(language)] as const));
-  for (const [language, namespaces] of loaded) {
-    for (const [namespace, translations] of Object.entries(namespaces)) {
-      i18next.addResourceBundle(language, namespace, translations, true, true);
-    }
-  }
-}
+/**
+ * The namespaces loaded with a language: the first screen's, the others when a screen first uses
+ * them. Under test every namespace is loaded up front, so that a component renders its texts at once.
+ */
+const PRELOADED: readonly string[] = import.meta.env.MODE === 'test' ? NAMESPACES : FIRST_SCREEN_NAMESPACES;
 
 /**
  * Starts i18next with the language to show, its fallback and English. Safe to call again (e.g.
@@ -28,20 +23,22 @@ async function ensureLanguages(languages: readonly Language[]): Promise<void> {
 export async function initI18n({ language, fallback }: ResolvedLocale): Promise<i18n> {
   if (!i18next.isInitialized) {
     i18next.on('languageChanged', syncDocumentLanguage);
-    await i18next.use(initReactI18next).init({
-      resources: {},
-      lng: language,
-      fallbackLng: [fallback, DEFAULT_LANGUAGE],
-      supportedLngs: [...LANGUAGES],
-      ns: [...NAMESPACES],
-      defaultNS: 'common',
-      // React escapes what it renders; escaping here would double-escape and garble alert texts.
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+    await i18next
+      .use(localeBackend)
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        fallbackLng: [fallback, DEFAULT_LANGUAGE],
+        supportedLngs: [...LANGUAGES],
+        ns: [...PRELOADED],
+        defaultNS: 'common',
+        // React escapes what it renders; escaping here would double-escape and garble alert texts.
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
   }
-  await ensureLanguages([language, fallback, DEFAULT_LANGUAGE]);
   i18next.options.fallbackLng = [fallback, DEFAULT_LANGUAGE];
+  // Loads the language, its fallbacks and every namespace used so far, then switches.
   await i18next.changeLanguage(language);
   syncDocumentLanguage(language);
   return i18next;
@@ -49,6 +46,5 @@ export async function initI18n({ language, fallback }: ResolvedLocale): Promise<
 
 /** Switches the interface language, loading its texts first. */
 export async function changeLanguage(language: Language): Promise<unknown> {
-  await ensureLanguages([language]);
   return i18next.changeLanguage(language);
 }

@@ -1,2 +1,5 @@
-// Every namespace of one language, bundled into one chunk that is fetched when the language is shown.
-export default import.meta.glob<Record<string, string>>('/src/locales/fr/*.json', { eager: true, import: 'default' });
+// The first screen's namespaces of one language, bundled into one chunk fetched when the language is shown.
+export default import.meta.glob<Record<string, string>>('/src/locales/fr/{common,errors,home,preferences}.json', {
+  eager: true,
+  import: 'default',
+});
