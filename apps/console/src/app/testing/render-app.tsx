@@ -39,7 +39,7 @@ export async function renderAppAt(path: string, user: SignedInUser) {
   );
   await settleRoutes();
   // The header's controls are a chunk of their own, shown a moment after the page.
-  await screen.findByTestId('user-menu');
+  await screen.findByTestId('user-menu', {}, { timeout: 10_000 });
   return { ...view, location };
 }
 
