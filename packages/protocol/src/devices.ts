@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AttributeValuesSchema } from './attributes';
-import { DeviceStatusSchema } from './lifecycle';
+import { DeviceListKindSchema, DeviceStatusSchema } from './lifecycle';
 import { PageQuerySchema } from './pagination';
 import { IsoDateTimeSchema, SerialNumberSchema, text } from './primitives';
 import { DeviceTypeSchema, VendorSchema } from './vendors';
@@ -37,6 +37,8 @@ export const DeviceSchema = z.object({
   fixedLocation: z.boolean(),
   installationDate: IsoDateTimeSchema.nullable(),
   connected: z.boolean(),
+  /** Disabled for good ('Disable devices', spec §4): credentials revoked, every command refused. */
+  disabled: z.boolean(),
   connectedAt: IsoDateTimeSchema.nullable(),
   disconnectedAt: IsoDateTimeSchema.nullable(),
   lastConnectionAt: IsoDateTimeSchema.nullable(),
@@ -46,20 +48,39 @@ export const DeviceSchema = z.object({
 });
 export type Device = z.infer<typeof DeviceSchema>;
 
-const csv = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(item).min(1));
+/** A list filter: the parameter repeated (`?status=a&status=b`), comma-separated (`?status=a,b`), or both. */
+export const csv = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' || Array.isArray(value)
+        ? [value].flat().flatMap((part) => (typeof part === 'string' ? part.split(',').filter(Boolean) : [part]))
+        : value,
+    z.array(item).min(1).max(500),
+  );
 const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** A date (`2026-05-01`, the whole day in UTC) or an ISO date-time with its zone. */
+const dateBound = z.union([z.iso.date(), IsoDateTimeSchema]);
 
 /**
- * `GET /devices` query: paging plus filters. List filters accept comma-separated values.
- * `q` matches serial number, name and reference; `bbox` is `west,south,east,north`.
+ * The filters of the inventory lists, shared by `GET /devices` and `GET /devices/export.csv`.
+ * `q` matches serial number, name and reference; `bbox` is `west,south,east,north`;
+ * `installedFrom`/`installedTo` bound the installation date and `createdFrom`/`createdTo` the
+ * creation date (a date alone means that whole day, both ends included); `list` narrows to the
+ * statuses of the Inventory or Maintenance list (`DEVICE_LIST_STATUSES`), and combines with `status`.
  */
-export const DeviceListQuerySchema = PageQuerySchema.extend({
+export const DeviceFilterSchema = z.object({
+  q: text().trim().max(200).optional(),
   deviceType: csv(DeviceTypeSchema).optional(),
   vendor: csv(VendorSchema).optional(),
   status: csv(DeviceStatusSchema).optional(),
   projectId: csv(z.uuid()).optional(),
   connected: booleanString.optional(),
+  disabled: booleanString.optional(),
+  list: DeviceListKindSchema.optional(),
+  installedFrom: dateBound.optional(),
+  installedTo: dateBound.optional(),
+  createdFrom: dateBound.optional(),
+  createdTo: dateBound.optional(),
   bbox: z
     .string()
     .transform((value) => value.split(',').map(Number))
@@ -71,4 +92,42 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
     .optional(),
   sort: z.enum(['serialNumber', '-serialNumber', 'name', '-name', 'createdAt', '-createdAt']).optional(),
 });
+export type DeviceFilter = z.infer<typeof DeviceFilterSchema>;
+
+/**
+ * `GET /devices` query: paging (`limit` up to 500 items per page, keyset `cursor`) plus the
+ * inventory filters. List filters accept repeated or comma-separated values.
+ *
+ * @example
+ * GET /devices?list=maintenance&deviceType=light-point-controller&installedFrom=2026-01-01&limit=100
+ */
+export const DeviceListQuerySchema = PageQuerySchema.extend(DeviceFilterSchema.shape);
 export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
+
+/** `GET /devices/export.csv` query: the list's filters and order, without paging (every matching device). */
+export const DeviceExportQuerySchema = DeviceFilterSchema;
+export type DeviceExportQuery = DeviceFilter;
+
+/** The columns of `GET /devices/export.csv`, in order; the header row names them as here. */
+export const DEVICE_EXPORT_COLUMNS = [
+  'id',
+  'serialNumber',
+  'name',
+  'deviceType',
+  'vendor',
+  'projectId',
+  'status',
+  'disabled',
+  'reference',
+  'category',
+  'imei',
+  'ip',
+  'modelNumber',
+  'firmwareVersion',
+  'latitude',
+  'longitude',
+  'installationDate',
+  'connected',
+  'lastConnectionAt',
+  'createdAt',
+] as const satisfies readonly (keyof Device)[];

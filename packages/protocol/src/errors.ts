@@ -51,6 +51,12 @@ export const ERRORS = {
   INSTALLATION_POWER_RANGE_NOT_REACHED: { message: 'Difference between min and max power not reached' },
   INSTALLATION_MAX_ATTEMPTS_REACHED: { message: 'Max installation attempts reached' },
   INCOMPATIBLE_SELECTION: { message: 'Selected items are incompatible' },
+  DEVICE_DISABLED: { message: 'Device disabled' },
+  INVALID_LIFECYCLE_TRANSITION: { message: 'This status change is not allowed for the device' },
+  BULK_UNSUPPORTED_DEVICES: { message: 'Some selected devices do not support this action' },
+  BULK_NO_SUPPORTED_DEVICES: { message: 'None of the selected devices supports this action' },
+  BULK_JOB_NOT_FOUND: { message: 'Bulk action not found' },
+  BULK_JOB_FINISHED: { message: 'Bulk action already finished' },
   // uniqueness
   CABINET_IP_EXISTS: { message: '{error} ip of the cabinet controller already exists' },
   CABINET_NAME_EXISTS: { message: '{error} name of the cabinet controller already exists' },

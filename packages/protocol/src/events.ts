@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AttributeValuesSchema } from './attributes';
+import { DeviceStatusSchema, LifecycleActionSchema } from './lifecycle';
 import { PageQuerySchema } from './pagination';
 import { IsoDateTimeSchema } from './primitives';
 import { QueuedRequestSchema } from './requests';
@@ -12,6 +13,7 @@ export const DeviceEventTypeSchema = z.enum([
   'DeviceAttributeValueUpdated',
   'DeviceCommandRequested',
   'DeviceConnectionStatusUpdated',
+  'DeviceLifecycleChanged',
 ]);
 export type DeviceEventType = z.infer<typeof DeviceEventTypeSchema>;
 
@@ -42,16 +44,42 @@ export const DeviceConnectionStatusUpdatedSchema = z.object({
 });
 export type DeviceConnectionStatusUpdated = z.infer<typeof DeviceConnectionStatusUpdatedSchema>;
 
+/**
+ * What moved a device's lifecycle: a status action, `disable`, or the server itself (`installed`:
+ * the device's install request ended DONE, so it is `ready`).
+ */
+export const LifecycleCauseSchema = z.union([LifecycleActionSchema, z.enum(['disable', 'installed'])]);
+export type LifecycleCause = z.infer<typeof LifecycleCauseSchema>;
+
+/**
+ * A device's status changed, or it was disabled: recorded in its event history with who did it
+ * (`changedBy` null for the server's own moves) and, when part of one, the bulk job.
+ */
+export const DeviceLifecycleChangedSchema = z.object({
+  deviceId: z.uuid(),
+  projectId: z.uuid(),
+  ts: IsoDateTimeSchema,
+  cause: LifecycleCauseSchema,
+  from: DeviceStatusSchema,
+  to: DeviceStatusSchema,
+  disabled: z.boolean(),
+  changedBy: z.string().nullable(),
+  bulkJobId: z.uuid().nullable(),
+});
+export type DeviceLifecycleChanged = z.infer<typeof DeviceLifecycleChangedSchema>;
+
 export const DEVICE_EVENT_SCHEMAS = {
   DeviceAttributeValueUpdated: DeviceAttributeValueUpdatedSchema,
   DeviceCommandRequested: DeviceCommandRequestedSchema,
   DeviceConnectionStatusUpdated: DeviceConnectionStatusUpdatedSchema,
+  DeviceLifecycleChanged: DeviceLifecycleChangedSchema,
 } as const;
 
 export interface DeviceEventPayloads {
   DeviceAttributeValueUpdated: DeviceAttributeValueUpdated;
   DeviceCommandRequested: DeviceCommandRequested;
   DeviceConnectionStatusUpdated: DeviceConnectionStatusUpdated;
+  DeviceLifecycleChanged: DeviceLifecycleChanged;
 }
 
 const eventVariant = <T extends DeviceEventType>(type: T) =>
@@ -68,6 +96,7 @@ export const DeviceEventSchema = z.discriminatedUnion('type', [
   eventVariant('DeviceAttributeValueUpdated'),
   eventVariant('DeviceCommandRequested'),
   eventVariant('DeviceConnectionStatusUpdated'),
+  eventVariant('DeviceLifecycleChanged'),
 ]);
 export type DeviceEvent = z.infer<typeof DeviceEventSchema>;
 

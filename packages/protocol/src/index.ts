@@ -1,6 +1,7 @@
 // The package's public API: every schema, type and helper shared across Farola's processes.
 export * from './alarms';
 export * from './attributes';
+export * from './bulk';
 export * from './cabinet-config';
 export * from './commands';
 export * from './demo-identities';

@@ -49,3 +49,59 @@ export const MAX_INSTALLATION_ATTEMPTS = 10;
 
 /** Statuses that show a banner on the device (spec §4). */
 export const BANNER_STATUSES: readonly DeviceStatus[] = ['preinstallation', 'installation', 'revision'];
+
+/** The status actions of spec §4 ('Send to installation', 'Send to revision', …). */
+export const LifecycleActionSchema = z.enum([
+  'sendToInstallation',
+  'sendToRevision',
+  'sendToMaintenance',
+  'sendToRetired',
+]);
+export type LifecycleAction = z.infer<typeof LifecycleActionSchema>;
+export const LIFECYCLE_ACTIONS = LifecycleActionSchema.options;
+
+/**
+ * Where each status action leads and from which statuses it may start; the server refuses any
+ * other move with `INVALID_LIFECYCLE_TRANSITION` (details `{ from, to }`).
+ *
+ * The other moves are the server's own: a `provisioned` device that registers (announces itself
+ * over MQTT for the first time) becomes `ready`; `sendToInstallation` queues the device's `install`
+ * command, and when that request ends DONE the device becomes `ready` (on ERROR it stays in
+ * `installation`, the failure readable from its queued request). `preinstallation` and `bound` are
+ * left to imports (a device imported before it is mounted); no server move sets them today.
+ *
+ * @example
+ * lifecycleTarget('sendToRevision', 'ready'); // 'revision'
+ * lifecycleTarget('sendToMaintenance', 'provisioned'); // null: not allowed
+ */
+export const LIFECYCLE_MOVES: Record<LifecycleAction, { to: DeviceStatus; from: readonly DeviceStatus[] }> = {
+  sendToInstallation: { to: 'installation', from: ['provisioned', 'preinstallation', 'revision', 'maintenance'] },
+  sendToRevision: { to: 'revision', from: ['ready', 'maintenance', 'installation'] },
+  sendToMaintenance: { to: 'maintenance', from: ['ready', 'revision'] },
+  sendToRetired: { to: 'retired', from: DEVICE_STATUSES.filter((status) => status !== 'retired') },
+};
+
+/** The status a lifecycle action moves a device in `from` to, or null when the move is not allowed. */
+export function lifecycleTarget(action: LifecycleAction, from: DeviceStatus): DeviceStatus | null {
+  const move = LIFECYCLE_MOVES[action];
+  return move.from.includes(from) ? move.to : null;
+}
+
+/**
+ * The inventory lists (spec §2 'Inventory and Maintenance lists'): `inventory` holds devices not
+ * installed yet (`provisioned`, `preinstallation`); `maintenance` those on revision or in maintenance.
+ */
+export const DeviceListKindSchema = z.enum(['inventory', 'maintenance']);
+export type DeviceListKind = z.infer<typeof DeviceListKindSchema>;
+export const DEVICE_LIST_STATUSES: Record<DeviceListKind, readonly DeviceStatus[]> = {
+  inventory: ['provisioned', 'preinstallation'],
+  maintenance: ['revision', 'maintenance'],
+};
+
+/** `POST /devices/{id}/lifecycle`: one status action on one device (bulk: `POST /bulk-actions`). */
+export const LifecycleMoveRequestSchema = z.strictObject({ action: LifecycleActionSchema });
+export type LifecycleMoveRequest = z.infer<typeof LifecycleMoveRequestSchema>;
+
+/** `POST /devices/{id}/disable`: permanent, so the caller must tick 'I understand the consequences of this action'. */
+export const DisableDeviceRequestSchema = z.strictObject({ consequencesAccepted: z.literal(true) });
+export type DisableDeviceRequest = z.infer<typeof DisableDeviceRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BulkJob } from './bulk';
 import type { ErrorCodeSchema } from './errors';
 import {
   type DeviceAttributeValueUpdated,
@@ -129,7 +130,15 @@ export type RealtimeAccess = z.infer<typeof RealtimeAccessSchema>;
  */
 export type ServerToClientEvents = {
   [K in StreamedEventType]: (payload: StreamedEventPayloads[K] | StreamedEventPayloads[K][]) => void;
-} & { session: (session: RealtimeSession) => void; access: (access: RealtimeAccess) => void };
+} & {
+  session: (session: RealtimeSession) => void;
+  access: (access: RealtimeAccess) => void;
+  /**
+   * A bulk job's counts changed (at most a few times a second per job), sent to the sockets of the
+   * job's projects. Not sequenced: after a reconnect a client reloads `GET /bulk-actions/{id}`.
+   */
+  BulkJobUpdated: (job: BulkJob) => void;
+};
 
 /** Socket.IO client → server events, each answered through its acknowledgement callback. */
 export interface ClientToServerEvents {

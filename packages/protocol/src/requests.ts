@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CommandNameSchema } from './command-names';
+import { csv } from './devices';
 import { ErrorCodeSchema } from './errors';
 import { CommandDetailSchema } from './mqtt';
 import { PageQuerySchema } from './pagination';
@@ -37,9 +38,48 @@ export const QueuedRequestSchema = z.object({
 });
 export type QueuedRequest = z.infer<typeof QueuedRequestSchema>;
 
+/**
+ * `GET /queued-requests` query, newest first. `status` and `command` take repeated or
+ * comma-separated values; `q` matches the device's serial number or name (or the command);
+ * `from`/`to` bound the creation time (a date alone means that whole day in UTC).
+ *
+ * @example
+ * GET /queued-requests?status=IN_PROGRESS&status=ERROR&command=switchOff&from=2026-05-01
+ */
 export const QueuedRequestListQuerySchema = PageQuerySchema.extend({
   deviceId: z.uuid().optional(),
   projectId: z.uuid().optional(),
-  status: QueuedRequestStatusSchema.optional(),
+  status: csv(QueuedRequestStatusSchema).optional(),
+  command: csv(CommandNameSchema).optional(),
+  from: z.union([z.iso.date(), IsoDateTimeSchema]).optional(),
+  to: z.union([z.iso.date(), IsoDateTimeSchema]).optional(),
 });
 export type QueuedRequestListQuery = z.infer<typeof QueuedRequestListQuerySchema>;
+
+/** At most this many ids in one `POST /queued-requests/cancel`. */
+export const CANCEL_REQUESTS_MAX = 1000;
+
+/** `POST /queued-requests/cancel`: cancel many requests still in progress. */
+export const CancelRequestsSchema = z.strictObject({
+  ids: z.array(z.uuid()).min(1).max(CANCEL_REQUESTS_MAX),
+});
+export type CancelRequests = z.infer<typeof CancelRequestsSchema>;
+
+/**
+ * One id's outcome in the answer to `POST /queued-requests/cancel`: `cancelled` with the request
+ * as it now stands, or `failed` with the reason (`QUEUED_COMMAND_NOT_FOUND`, `QUEUED_COMMAND_FINISHED`).
+ */
+export const CancelRequestOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({ id: z.uuid(), outcome: z.literal('cancelled'), request: QueuedRequestSchema }),
+  z.object({
+    id: z.uuid(),
+    outcome: z.literal('failed'),
+    error: z.object({ code: ErrorCodeSchema, message: text() }),
+  }),
+]);
+export type CancelRequestOutcome = z.infer<typeof CancelRequestOutcomeSchema>;
+export const CancelRequestsResultSchema = z.object({ items: z.array(CancelRequestOutcomeSchema) });
+export type CancelRequestsResult = z.infer<typeof CancelRequestsResultSchema>;
+
+/** Parameters never stored or listed in clear: a queued request shows this in their place. */
+export const REDACTED = '********';

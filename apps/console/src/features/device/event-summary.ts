@@ -17,5 +17,15 @@ export function eventSummary(event: DeviceEvent, t: TFunction<'device'>, format:
     }
     case 'DeviceConnectionStatusUpdated':
       return t(event.payload.connected ? 'connection.connected' : 'connection.disconnected');
+    case 'DeviceLifecycleChanged': {
+      const { cause, from, to, changedBy } = event.payload;
+      if (cause === 'disable') {
+        return changedBy ? t('lifecycleEvent.disabledBy', { user: changedBy }) : t('lifecycleEvent.disabled');
+      }
+      const statuses = { from: t(`status.${from}`), to: t(`status.${to}`) };
+      return changedBy
+        ? t('lifecycleEvent.movedBy', { ...statuses, user: changedBy })
+        : t('lifecycleEvent.moved', statuses);
+    }
   }
 }

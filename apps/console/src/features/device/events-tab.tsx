@@ -11,6 +11,7 @@ const EVENT_TYPE_KEYS = {
   DeviceAttributeValueUpdated: 'eventType.DeviceAttributeValueUpdated',
   DeviceCommandRequested: 'eventType.DeviceCommandRequested',
   DeviceConnectionStatusUpdated: 'eventType.DeviceConnectionStatusUpdated',
+  DeviceLifecycleChanged: 'eventType.DeviceLifecycleChanged',
 } as const;
 
 /** The device's events, newest first, with live ones on top and 'Show more' paging. */

@@ -44,6 +44,7 @@ export function buildDevice(overrides: Partial<Device> & { seed?: number } = {})
     fixedLocation: false,
     installationDate: NOW,
     connected: true,
+    disabled: false,
     connectedAt: NOW,
     disconnectedAt: null,
     lastConnectionAt: NOW,

@@ -36,6 +36,10 @@ export class DeviceStreams implements DeviceEventSink {
         this.hub.publish(streams.project(projectId), type, payload);
         this.fleetChanged(deviceId);
         return;
+      case 'DeviceLifecycleChanged':
+        // Kept in the device's history; the map and lists see the new status in its compact state.
+        this.fleetChanged(deviceId);
+        return;
       default:
         this.hub.publish(streams.project(projectId), type, payload);
     }

@@ -99,6 +99,7 @@ interface DeviceRow {
   fixed_location: boolean;
   installation_date: Date | null;
   connected: boolean;
+  disabled: boolean;
   connected_at: Date | null;
   disconnected_at: Date | null;
   last_connection_at: Date | null;
@@ -128,6 +129,7 @@ function toDevice(row: DeviceRow): Device {
     fixedLocation: row.fixed_location,
     installationDate: isoOrNull(row.installation_date),
     connected: row.connected,
+    disabled: row.disabled,
     connectedAt: isoOrNull(row.connected_at),
     disconnectedAt: isoOrNull(row.disconnected_at),
     lastConnectionAt: isoOrNull(row.last_connection_at),
