@@ -373,13 +373,12 @@ export class DeviceRepository {
   }
 
   /** Filtered list with a keyset cursor on (sort column, id), so pages never skip or repeat a device. */
-  async list(query: DeviceListQuery, visible: ProjectScope): Promise<Page<Device>> {
+  async list(query: DeviceListQuery, visible: ProjectScope, countTotal = true): Promise<Page<Device>> {
     const filters = new Conditions();
     addDeviceFilters(filters, query, visible);
-    const total = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM devices ${filters.where()}`,
-      filters.params,
-    );
+    const total = countTotal
+      ? await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices ${filters.where()}`, filters.params)
+      : [];
     const sort = query.sort ?? 'serialNumber';
     const sortName = sort.replace(/^-/, '') as keyof typeof SORTS;
     const { column, type, key: keySql, keySchema } = SORTS[sortName];
@@ -402,6 +401,16 @@ export class DeviceRepository {
       nextCursor: rows.length > query.limit && last ? encodeCursor(sort, [last.sort_key, last.id]) : null,
       total: total[0]?.n ?? 0,
     };
+  }
+
+  /** Every matching device in the list's order, a keyset page at a time (the CSV export). */
+  async *each(query: DeviceFilter, visible: ProjectScope, pageSize = 1000): AsyncGenerator<Device[]> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.list({ ...query, limit: pageSize, ...(cursor ? { cursor } : {}) }, visible, false);
+      if (page.items.length > 0) yield page.items;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
   }
 
   /**
