@@ -120,7 +120,9 @@ export function defineRoute<
         req,
         res,
       };
-      res.status(status).json(await handler(input));
+      const result = await handler(input);
+      // A handler that streamed its answer itself (a CSV export) has already sent it.
+      if (!res.headersSent) res.status(status).json(result);
     },
   };
 }

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import {
   ACTION_ROLES,
   DeviceEventListQuerySchema,
   DeviceEventSchema,
+  DeviceExportQuerySchema,
   DeviceListQuerySchema,
   DeviceSchema,
   pageSchema,
@@ -11,6 +13,19 @@ import type { DeviceService } from './device.service';
 
 export function deviceRoutes(devices: DeviceService): Route[] {
   return [
+    defineRoute({
+      method: 'get',
+      path: '/devices/export.csv',
+      summary: 'Every device matching the inventory filters, as CSV (streamed)',
+      roles: ACTION_ROLES.listDevices,
+      query: DeviceExportQuerySchema,
+      response: {
+        component: 'DeviceExportCsv',
+        schema: z.void(),
+        description: 'text/csv: a header row of DEVICE_EXPORT_COLUMNS, then one row per device',
+      },
+      handler: ({ user, query, res }) => devices.exportCsv(user, query, res),
+    }),
     defineRoute({
       method: 'get',
       path: '/devices',

@@ -1,4 +1,16 @@
-import type { Device, DeviceEvent, DeviceEventListQuery, DeviceListQuery, Page } from '@farola/protocol';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import {
+  DEVICE_EXPORT_COLUMNS,
+  type Device,
+  type DeviceEvent,
+  type DeviceEventListQuery,
+  type DeviceExportQuery,
+  type DeviceListQuery,
+  type Page,
+} from '@farola/protocol';
+import { stringify } from 'csv-stringify';
+import type { Response } from 'express';
 import type { User } from '../../auth/user';
 import { DomainError } from '../../platform/domain-error';
 import type { EventRepository } from '../events/event.repository';
@@ -24,6 +36,29 @@ export class DeviceService {
     const visible = await this.deps.projects.scope(user);
     await this.deps.writer.settled();
     return this.deps.devices.list(query, visible);
+  }
+
+  /**
+   * Streams every matching device as CSV (`DEVICE_EXPORT_COLUMNS`), a keyset page at a time and
+   * at the pace the client reads: memory stays flat whatever the fleet's size.
+   */
+  async exportCsv(user: User, query: DeviceExportQuery, res: Response): Promise<void> {
+    const visible = await this.deps.projects.scope(user);
+    await this.deps.writer.settled();
+    res.status(200);
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader('content-disposition', 'attachment; filename="devices.csv"');
+    const csv = stringify({ header: true, columns: [...DEVICE_EXPORT_COLUMNS] });
+    csv.pipe(res);
+    for await (const page of this.deps.devices.each(query, visible)) {
+      for (const device of page) {
+        const row = DEVICE_EXPORT_COLUMNS.map((column) => device[column] ?? '');
+        if (!csv.write(row)) await once(csv, 'drain');
+      }
+      if (res.destroyed) break;
+    }
+    csv.end();
+    await finished(res);
   }
 
   async get(user: User, id: string): Promise<Device> {

@@ -1,0 +1,81 @@
+import { DEMO_PROJECT_ID } from '@farola/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../testing/harness';
+
+const COUNT = 1500;
+
+describe('the inventory list and its CSV export', () => {
+  let h: Harness;
+  let prefix: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    const gateway = await h.api('/v1/gateways', {
+      method: 'POST',
+      body: JSON.stringify({ gatewayId: 'INV-GW', projectId: DEMO_PROJECT_ID, name: 'Inventory' }),
+    });
+    prefix = 'INV-';
+    const devices = Array.from({ length: COUNT }, (_, i) => ({
+      serialNumber: `${prefix}${String(i).padStart(5, '0')}`,
+      deviceType: i % 3 === 0 ? 'cabinet-controller' : 'light-point-controller',
+      vendor: 'orion',
+      projectId: DEMO_PROJECT_ID,
+      name: `Street lamp ${i}`,
+    }));
+    const answer = await h.api(`/v1/gateways/${gateway.body.id}/devices`, {
+      method: 'POST',
+      body: JSON.stringify({ devices }),
+    });
+    expect(answer.status).toBeLessThan(300);
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('pages past the second page in a stable order, every device once', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query = new URLSearchParams({ q: prefix, deviceType: 'light-point-controller', limit: '400' });
+      if (cursor) query.set('cursor', cursor);
+      const { body } = await h.api(`/v1/devices?${query}`);
+      expect(body.total).toBe(COUNT - COUNT / 3);
+      seen.push(...body.items.map((device: { serialNumber: string }) => device.serialNumber));
+      cursor = body.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(COUNT - COUNT / 3);
+    expect(seen).toEqual([...seen].sort());
+  });
+
+  it('narrows to the Inventory list (not installed yet) and by creation date', async () => {
+    const inventory = await h.api(`/v1/devices?q=${prefix}&list=inventory&limit=1`);
+    expect(inventory.body.total).toBe(COUNT);
+    const maintenance = await h.api(`/v1/devices?q=${prefix}&list=maintenance`);
+    expect(maintenance.body.total).toBe(0);
+    const future = await h.api(`/v1/devices?q=${prefix}&createdFrom=2999-01-01`);
+    expect(future.body.total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await h.api(`/v1/devices?q=${prefix}&createdTo=${today}&limit=1`)).body.total).toBe(COUNT);
+  });
+
+  it('exports every matching device as CSV with a header row', async () => {
+    const answer = await fetch(
+      `${h.server.httpUrl}/lighting/api/v1/devices/export.csv?q=${prefix}&deviceType=cabinet-controller`,
+    );
+    expect(answer.headers.get('content-type')).toContain('text/csv');
+    const lines = (await answer.text()).trim().split('\n');
+    expect(lines[0]).toBe(
+      'id,serialNumber,name,deviceType,vendor,projectId,status,disabled,reference,category,imei,ip,modelNumber,firmwareVersion,latitude,longitude,installationDate,connected,lastConnectionAt,createdAt',
+    );
+    expect(lines).toHaveLength(1 + COUNT / 3);
+    expect(lines[1]).toContain(`${prefix}00000,Street lamp 0,cabinet-controller,orion`);
+  });
+
+  it('refuses an unknown filter value on the export as on the list', async () => {
+    const answer = await h.api('/v1/devices/export.csv?status=broken');
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details[0].path).toBe('status.0');
+  });
+});
