@@ -19,7 +19,6 @@ import {
   Title2,
 } from '@fluentui/react-components';
 import { DismissCircleRegular } from '@fluentui/react-icons';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -29,10 +28,10 @@ import { errorCodeMessage, errorMessage } from '@/lib/api/error-message';
 import { formatDateTime } from '@/lib/format/format-value';
 import { useNotify } from '@/lib/notifications/use-notify';
 import { paths } from '@/lib/paths';
-import { deviceAtomFamily } from '@/lib/realtime/fleet-atoms';
 import { cancelQueuedRequests } from './api';
 import { useQueuedRequestsStyles } from './queued-requests-page.styles';
 import { parseRequestFilters, requestFiltersSearch, type RequestFilters } from './request-filters';
+import { useDeviceNames } from './use-device-names';
 import { useQueuedRequests } from './use-queued-requests';
 
 /**
@@ -49,6 +48,7 @@ export function QueuedRequestsPage() {
   const [location, navigate] = useLocation();
   const filters = parseRequestFilters(useSearch());
   const list = useQueuedRequests(filters);
+  const names = useDeviceNames(list.items.map((request) => request.deviceId));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<readonly string[] | null>(null);
 
@@ -225,7 +225,7 @@ export function QueuedRequestsPage() {
                   </TableCell>
                   <TableCell>{formatDateTime(request.createdAt, i18n.language)}</TableCell>
                   <TableCell>
-                    <DeviceName deviceId={request.deviceId} />
+                    <DeviceName deviceId={request.deviceId} name={names.get(request.deviceId)} />
                   </TableCell>
                   <TableCell>{tDevice(`commandName.${request.command}`)}</TableCell>
                   <TableCell>
@@ -276,8 +276,7 @@ export function QueuedRequestsPage() {
   );
 }
 
-/** The device's name from the live fleet, linked to its panel on the map. */
-function DeviceName({ deviceId }: { deviceId: string }) {
-  const device = useAtomValue(deviceAtomFamily(deviceId));
-  return <Link href={paths.mapDevice.build({ id: deviceId })}>{device?.name ?? deviceId.slice(0, 8)}</Link>;
+/** The device's name, linked to its panel on the map. */
+function DeviceName({ deviceId, name }: { deviceId: string; name: string | undefined }) {
+  return <Link href={paths.mapDevice.build({ id: deviceId })}>{name ?? deviceId.slice(0, 8)}</Link>;
 }
