@@ -1,3 +1,4 @@
+import { streams } from '@farola/protocol';
 import pino, { type Logger } from 'pino';
 import { type Authenticate, createAuthenticator } from './auth/authenticator';
 import type { User } from './auth/user';
@@ -101,7 +102,13 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
         db,
         services,
         authenticate,
-        realtime: { hub: realtime.hub, accessChanged: (userId) => realtime.accessChanged(userId) },
+        realtime: {
+          hub: realtime.hub,
+          accessChanged: (userId) => realtime.accessChanged(userId),
+          notifyProjects: (projectIds, event, payload) => {
+            if (projectIds.length > 0) realtime.io.to(projectIds.map((id) => streams.project(id))).emit(event, payload);
+          },
+        },
         deviceLink: link,
       });
       for (const [name, service] of Object.entries(contributed.services ?? {})) {

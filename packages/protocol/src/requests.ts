@@ -80,6 +80,3 @@ export const CancelRequestOutcomeSchema = z.discriminatedUnion('outcome', [
 export type CancelRequestOutcome = z.infer<typeof CancelRequestOutcomeSchema>;
 export const CancelRequestsResultSchema = z.object({ items: z.array(CancelRequestOutcomeSchema) });
 export type CancelRequestsResult = z.infer<typeof CancelRequestsResultSchema>;
-
-/** Parameters never stored or listed in clear: a queued request shows this in their place. */
-export const REDACTED = '********';

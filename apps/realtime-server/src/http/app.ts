@@ -22,6 +22,9 @@ export interface HttpAppOptions {
   health: HealthSource;
 }
 
+/** The body limit of `POST /bulk-actions` and its check: 100,000 quoted UUIDs and commas, with room. */
+const BULK_BODY_LIMIT = 5 * 1024 * 1024;
+
 /**
  * The HTTP application: API under /lighting/api, the config script, and the console, every answer
  * with the security headers (security-headers.ts). The API answers cross-origin only to
@@ -55,6 +58,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   api.use(limits.beforeAuthentication);
   api.use(requireUser(authenticate));
   api.use(limits.afterAuthentication);
+  // A bulk action names up to 100,000 devices (~4 MB of ids); every other body keeps the usual limit.
+  api.use(/^\/bulk-actions(\/check)?$/, express.json({ limit: Math.max(config.httpBodyLimitBytes, BULK_BODY_LIMIT) }));
   api.use(express.json({ limit: config.httpBodyLimitBytes }));
   api.use(mountRoutes(routes));
   app.use('/lighting/api/v1', api);

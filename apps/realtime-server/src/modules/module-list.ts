@@ -1,8 +1,10 @@
 import type { FarolaModule } from '../platform/module';
 import { aboutModule } from './about';
+import { bulkModule } from './bulk';
 import { devicesModule } from './devices';
 import { eventsModule } from './events';
 import { historyModule } from './history';
+import { lifecycleModule } from './lifecycle';
 import { projectsModule } from './projects';
 import { requestsModule } from './requests';
 import { usersModule } from './users';
@@ -17,6 +19,8 @@ export const MODULES: readonly FarolaModule[] = [
   eventsModule,
   devicesModule,
   requestsModule,
+  lifecycleModule,
+  bulkModule,
   historyModule,
   aboutModule,
 ];

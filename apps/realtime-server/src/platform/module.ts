@@ -1,3 +1,4 @@
+import type { BulkJob } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/authenticator';
 import type { User } from '../auth/user';
@@ -21,9 +22,14 @@ export interface ModuleContext {
   authenticate: Authenticate;
   /**
    * The realtime streams: numbers, batches and emits items to their sockets, and keeps them for
-   * catch-up; `accessChanged` brings a user's open sockets in line with the projects it may now see.
+   * catch-up; `accessChanged` brings a user's open sockets in line with the projects it may now see;
+   * `notifyProjects` sends an unsequenced event (a bulk job's counts) to the sockets of some projects.
    */
-  realtime: { hub: StreamHub; accessChanged(userId: string): Promise<void> };
+  realtime: {
+    hub: StreamHub;
+    accessChanged(userId: string): Promise<void>;
+    notifyProjects(projectIds: readonly string[], event: 'BulkJobUpdated', payload: BulkJob): void;
+  };
   /** Commands out to devices; connected once every module is set up. */
   deviceLink: DeviceLinkClient;
 }

@@ -18,6 +18,7 @@ const entry = (overrides: Partial<DeviceIndexEntry> = {}): DeviceIndexEntry => (
   longitude: null,
   switchedOn: null,
   remoteManagementDisabled: false,
+  disabled: false,
   attributesAt: null,
   ...overrides,
 });

@@ -39,6 +39,11 @@ export class CredentialStore implements DeviceAccess {
     this.entries.set(credential.username, { ...credential });
   }
 
+  /** Forgets a credential: its next connection is refused (a disabled device). */
+  revoke(username: string): void {
+    this.entries.delete(username);
+  }
+
   has(username: string): boolean {
     return this.entries.has(username);
   }
@@ -60,7 +65,8 @@ export class CredentialStore implements DeviceAccess {
   }
 
   carries(gatewayId: string, serialNumber: string): boolean {
-    return this.index.serial(serialNumber)?.gatewayId === gatewayId;
+    const device = this.index.serial(serialNumber);
+    return device?.gatewayId === gatewayId && !device.disabled;
   }
 
   private principal(entry: Entry): Principal {

@@ -16,6 +16,7 @@ const entry = (id: string, connected?: boolean): DeviceIndexEntry => ({
   longitude: null,
   switchedOn: null,
   remoteManagementDisabled: false,
+  disabled: false,
   attributesAt: null,
 });
 

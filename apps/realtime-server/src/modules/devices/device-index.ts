@@ -36,6 +36,17 @@ export class DeviceIndex {
     return this.byId.get(id);
   }
 
+  /** Moves a device to another project (its entry, and the project grouping the fleet reads). */
+  move(id: string, projectId: string): void {
+    const entry = this.byId.get(id);
+    if (!entry || entry.projectId === projectId) return;
+    this.byProject.get(entry.projectId)?.delete(id);
+    entry.projectId = projectId;
+    let project = this.byProject.get(projectId);
+    if (!project) this.byProject.set(projectId, (project = new Map()));
+    project.set(id, entry);
+  }
+
   /** The device's last known connection state, or undefined when nothing is known yet. */
   connection(id: string): KnownConnection | undefined {
     return this.connections.get(id);

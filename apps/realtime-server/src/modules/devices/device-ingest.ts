@@ -53,6 +53,8 @@ export class DeviceIngest {
   resolve(serialNumber: string): DeviceIndexEntry | Promise<DeviceIndexEntry> {
     const known = this.deps.index.serial(serialNumber);
     if (known) {
+      // A disabled device is disconnected for good: nothing it says counts any more.
+      if (known.disabled) throw new MessageRejection({ reason: 'device disabled', serialNumber });
       if (known.status === 'provisioned') this.deps.onUnknownSerial?.(serialNumber);
       return known;
     }

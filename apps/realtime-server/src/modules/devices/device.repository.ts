@@ -1,12 +1,14 @@
-import type {
-  AttributeValues,
-  Device,
-  DeviceListQuery,
-  DeviceRegistration,
-  DeviceStatus,
-  DeviceType,
-  Page,
-  Vendor,
+import {
+  type AttributeValues,
+  type Device,
+  type DeviceFilter,
+  type DeviceListQuery,
+  DEVICE_LIST_STATUSES,
+  type DeviceRegistration,
+  type DeviceStatus,
+  type DeviceType,
+  type Page,
+  type Vendor,
 } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
@@ -41,6 +43,8 @@ export interface DeviceIndexEntry {
   switchedOn: boolean | null;
   /** The device last reported `remoteManagementEnabled: false`: it refuses every command. */
   remoteManagementDisabled: boolean;
+  /** Disabled for good ('Disable devices'): its messages are ignored and every command refused. */
+  disabled: boolean;
   /** When the stored attributes were reported, so that an older report does not override them. */
   attributesAt: string | null;
 }
@@ -146,13 +150,37 @@ const SORTS = {
   createdAt: { column: 'created_at', type: 'timestamptz', key: isoKey('created_at'), keySchema: z.iso.datetime() },
 } as const;
 
-function addFilters(filters: Conditions, query: DeviceListQuery, visible: ProjectScope): void {
+/** A date alone bounds the whole day (UTC): from its start, or up to the start of the next day. */
+function lowerBound(value: string): string {
+  return value.length === 10 ? `${value}T00:00:00Z` : value;
+}
+function upperBound(value: string): { at: string; inclusive: boolean } {
+  if (value.length !== 10) return { at: value, inclusive: true };
+  const next = new Date(`${value}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { at: next.toISOString(), inclusive: false };
+}
+
+function addRange(filters: Conditions, column: string, from: string | undefined, to: string | undefined): void {
+  if (from) filters.add(`${column} >= ${filters.param(lowerBound(from))}::timestamptz`);
+  if (to) {
+    const { at, inclusive } = upperBound(to);
+    filters.add(`${column} ${inclusive ? '<=' : '<'} ${filters.param(at)}::timestamptz`);
+  }
+}
+
+/** The inventory filters as SQL conditions (shared by the list, the CSV export and bulk selections). */
+export function addDeviceFilters(filters: Conditions, query: DeviceFilter, visible: ProjectScope): void {
   filters.inScope('project_id', visible);
   if (query.projectId) filters.add(`project_id = ANY(${filters.param(query.projectId)}::uuid[])`);
   if (query.deviceType) filters.add(`device_type = ANY(${filters.param(query.deviceType)}::text[])`);
   if (query.vendor) filters.add(`vendor = ANY(${filters.param(query.vendor)}::text[])`);
   if (query.status) filters.add(`status = ANY(${filters.param(query.status)}::text[])`);
+  if (query.list) filters.add(`status = ANY(${filters.param(DEVICE_LIST_STATUSES[query.list])}::text[])`);
   if (query.connected !== undefined) filters.add(`connected = ${filters.param(query.connected)}`);
+  if (query.disabled !== undefined) filters.add(`disabled = ${filters.param(query.disabled)}`);
+  addRange(filters, 'installation_date', query.installedFrom, query.installedTo);
+  addRange(filters, 'created_at', query.createdFrom, query.createdTo);
   if (query.bbox) {
     const [west, south, east, north] = query.bbox.map((value) => filters.param(value));
     filters.add(`longitude BETWEEN ${west} AND ${east} AND latitude BETWEEN ${south} AND ${north}`);
@@ -175,10 +203,11 @@ type IndexRow = Pick<
   | 'status'
   | 'latitude'
   | 'longitude'
+  | 'disabled'
 >;
 
 const INDEX_COLUMNS =
-  'id, serial_number, project_id, gateway_id, device_type, vendor, name, status, latitude, longitude';
+  'id, serial_number, project_id, gateway_id, device_type, vendor, name, status, latitude, longitude, disabled';
 
 function indexEntry(row: IndexRow): Omit<DeviceIndexEntry, 'switchedOn' | 'remoteManagementDisabled' | 'attributesAt'> {
   return {
@@ -192,6 +221,7 @@ function indexEntry(row: IndexRow): Omit<DeviceIndexEntry, 'switchedOn' | 'remot
     status: row.status,
     latitude: row.latitude,
     longitude: row.longitude,
+    disabled: row.disabled,
   };
 }
 
@@ -307,7 +337,7 @@ export class DeviceRepository {
          model_number text, firmware_version text, latitude double precision, longitude double precision)
        WHERE d.serial_number = r.serial_number AND d.device_type = r.device_type AND d.vendor = r.vendor
        RETURNING d.id, d.serial_number, d.project_id, d.gateway_id, d.device_type, d.vendor, d.name, d.status,
-         d.latitude, d.longitude`,
+         d.latitude, d.longitude, d.disabled`,
       [
         JSON.stringify(
           writes.map(({ serialNumber, registration }) => ({
@@ -345,7 +375,7 @@ export class DeviceRepository {
   /** Filtered list with a keyset cursor on (sort column, id), so pages never skip or repeat a device. */
   async list(query: DeviceListQuery, visible: ProjectScope): Promise<Page<Device>> {
     const filters = new Conditions();
-    addFilters(filters, query, visible);
+    addDeviceFilters(filters, query, visible);
     const total = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM devices ${filters.where()}`,
       filters.params,

@@ -31,6 +31,8 @@ export interface DevicesService {
   provisioning: ProvisioningService;
   /** Many devices behind one gateway at once. */
   bulkProvisioning: BulkProvisioning;
+  /** Revokes the MQTT credentials of these devices, in the broker's view and in the database. */
+  revokeCredentials(serialNumbers: readonly string[]): Promise<void>;
 }
 
 declare module '../../platform/services' {
@@ -56,7 +58,8 @@ export const devicesModule: FarolaModule = {
     const projects = services.get('projects');
     const history = services.get('eventHistory');
     const index = new DeviceIndex(await repository.loadIndex());
-    const credentials = new CredentialStore(index, await new ProvisioningRepository(db).loadCredentials());
+    const credentialRows = new ProvisioningRepository(db);
+    const credentials = new CredentialStore(index, await credentialRows.loadCredentials());
     deviceLink.setAccess(credentials);
     const provisioning = new ProvisioningService({ db, projects, index, credentials, broker: deviceLink });
     const bulkProvisioning = new BulkProvisioning(
@@ -92,7 +95,17 @@ export const devicesModule: FarolaModule = {
       ],
       deviceMessages: ingest.handlers(),
       services: {
-        devices: { index, resolve: (serial) => ingest.resolve(serial), reads, provisioning, bulkProvisioning },
+        devices: {
+          index,
+          resolve: (serial) => ingest.resolve(serial),
+          reads,
+          provisioning,
+          bulkProvisioning,
+          revokeCredentials: async (serials) => {
+            for (const serial of serials) credentials.revoke(serial);
+            await credentialRows.deleteCredentials(serials);
+          },
+        },
         deviceEvents: events,
       },
       parts: [

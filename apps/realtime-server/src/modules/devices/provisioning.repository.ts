@@ -120,4 +120,10 @@ export class ProvisioningRepository {
       total: total[0]?.n ?? 0,
     };
   }
+
+  /** Deletes the credentials of these user names (disabled devices). */
+  async deleteCredentials(usernames: readonly string[]): Promise<void> {
+    if (usernames.length === 0) return;
+    await this.db.query('DELETE FROM device_credentials WHERE username = ANY($1::text[])', [usernames]);
+  }
 }

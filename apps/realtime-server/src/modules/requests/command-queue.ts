@@ -11,7 +11,7 @@ import { DomainError } from '../../platform/domain-error';
 import type { DeviceEventPublisher } from '../../realtime/device-events';
 import type { DeviceIndex } from '../devices/device-index';
 import type { DeviceIndexEntry } from '../devices/device.repository';
-import type { RequestRepository } from './request.repository';
+import type { RequestInsert, RequestRepository } from './request.repository';
 
 export interface CommandQueueDeps {
   requests: RequestRepository;
@@ -24,6 +24,14 @@ export interface CommandQueueDeps {
   maxAttempts: number;
   /** Follows up a request the device completed (DONE), once it is stored and announced. */
   onDone?: (request: QueuedRequest) => Promise<void>;
+  /** Told of every request that reached its end state (DONE, ERROR, CANCELLED), once it is stored. */
+  onFinished?: (request: QueuedRequest) => void;
+}
+
+/** One command for one device, as `submitMany` takes it. */
+export interface CommandSubmission {
+  device: DeviceIndexEntry;
+  body: CommandRequest;
 }
 
 /**
@@ -36,6 +44,8 @@ export class CommandQueue {
   private readonly active = new Map<string, QueuedRequest>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly chains = new Map<string, Promise<void>>();
+  /** The parameters to send for requests whose stored `params` mask a secret. */
+  private readonly deliveryParams = new Map<string, Record<string, unknown>>();
   /** Set by close(): from then on nothing is sent and no timer is started. */
   private closed = false;
 
@@ -43,17 +53,27 @@ export class CommandQueue {
 
   /** Picks up the requests still in progress when the server last stopped. */
   async resume(): Promise<number> {
-    const requests = await this.deps.requests.listInProgress();
-    for (const request of requests) {
+    const pending = await this.deps.requests.listInProgress();
+    for (const { request, deliveryParams } of pending) {
       this.active.set(request.id, request);
+      if (deliveryParams !== request.params) this.deliveryParams.set(request.id, deliveryParams);
       this.arm(request.id);
     }
-    return requests.length;
+    return pending.length;
   }
 
   async submit(device: DeviceIndexEntry, body: CommandRequest, requestedBy: string): Promise<QueuedRequest> {
+    const [request] = await this.submitMany([{ device, body }], requestedBy);
+    return request!;
+  }
+
+  /**
+   * Stores many requests in one statement, then announces and sends each: what a bulk action
+   * queues in batches. Returns the requests in no particular order (one per submission).
+   */
+  async submitMany(submissions: readonly CommandSubmission[], requestedBy: string): Promise<QueuedRequest[]> {
     if (this.closed) throw new DomainError('SERVICE_UNAVAILABLE', undefined, 'The command queue is shutting down');
-    const request = await this.deps.requests.insert({
+    const inserts: RequestInsert[] = submissions.map(({ device, body }) => ({
       deviceId: device.id,
       projectId: device.projectId,
       command: body.command,
@@ -65,11 +85,22 @@ export class CommandQueue {
       detail: null,
       requestedBy,
       finishedAt: null,
-    });
-    this.active.set(request.id, request);
-    this.emit(request);
-    this.deliver(request);
-    return request;
+    }));
+    const requests = await this.deps.requests.insertMany(inserts);
+    const sent = new Map(submissions.map(({ device, body }) => [device.id, body.params]));
+    for (const request of requests) {
+      this.active.set(request.id, request);
+      const clear = sent.get(request.deviceId);
+      if (clear && JSON.stringify(clear) !== JSON.stringify(request.params)) this.deliveryParams.set(request.id, clear);
+      this.emit(request);
+      this.deliver(request);
+    }
+    return requests;
+  }
+
+  /** Whether a request is still in progress here. */
+  isActive(id: string): boolean {
+    return this.active.has(id);
   }
 
   /** Applies a device's answer. Resolves false for a request this server never issued. */
@@ -151,8 +182,10 @@ export class CommandQueue {
   private async finish(current: QueuedRequest, change: Partial<QueuedRequest>): Promise<QueuedRequest> {
     const finished = await this.deps.requests.update({ ...current, ...change, finishedAt: new Date().toISOString() });
     this.active.delete(finished.id);
+    this.deliveryParams.delete(finished.id);
     this.disarm(finished.id);
     this.emit(finished);
+    this.deps.onFinished?.(finished);
     return finished;
   }
 
@@ -164,7 +197,7 @@ export class CommandQueue {
     const message: DownCommandMessage = {
       requestId: request.id,
       command: request.command,
-      params: request.params,
+      params: this.deliveryParams.get(request.id) ?? request.params,
       attempt: request.attempt,
       ts: new Date().toISOString(),
     };

@@ -1,11 +1,12 @@
-import type { QueuedRequest } from '@farola/protocol';
+import type { CommandName, ErrorCode, QueuedRequest } from '@farola/protocol';
+import type { DeviceIndexEntry } from '../devices/device.repository';
 import { ALL_PROJECTS } from '../../db/rows';
 import { MessageRejection } from '../../device-link/router';
 import type { FarolaModule } from '../../platform/module';
-import { CommandQueue } from './command-queue';
+import { CommandQueue, type CommandSubmission } from './command-queue';
 import { RequestRepository } from './request.repository';
 import { requestRoutes } from './request.routes';
-import { RequestService } from './request.service';
+import { commandRefusal, RequestService } from './request.service';
 
 /** What the requests module offers later modules. */
 export interface QueuedRequestsService {
@@ -13,6 +14,16 @@ export interface QueuedRequestsService {
   find(id: string): Promise<QueuedRequest | null>;
   /** Calls `listener` with each request a device completes (DONE), after it is stored. */
   onDone(listener: (request: QueuedRequest) => Promise<void>): void;
+  /** Calls `listener` with each request that reached its end state (DONE, ERROR, CANCELLED). */
+  onFinished(listener: (request: QueuedRequest) => void): void;
+  /** Why this command cannot be queued for this device now, or null (the single-command rules). */
+  refusal(device: DeviceIndexEntry, command: CommandName): ErrorCode | null;
+  /** Queues many commands in one batch (already checked with `refusal`); one request per submission. */
+  submitMany(submissions: readonly CommandSubmission[], requestedBy: string | null): Promise<QueuedRequest[]>;
+  /** Cancels a request still in progress; resolves false when it had already ended. */
+  cancel(id: string): Promise<boolean>;
+  /** Whether a request is still in progress. */
+  isActive(id: string): boolean;
 }
 
 declare module '../../platform/services' {
@@ -33,6 +44,7 @@ export const requestsModule: FarolaModule = {
     const projects = services.get('projects');
     const repository = new RequestRepository(db);
     const doneListeners: Array<(request: QueuedRequest) => Promise<void>> = [];
+    const finishedListeners: Array<(request: QueuedRequest) => void> = [];
     const queue = new CommandQueue({
       requests: repository,
       index: devices.index,
@@ -41,6 +53,9 @@ export const requestsModule: FarolaModule = {
       logger,
       attemptTimeoutMs: config.commandAttemptTimeoutMs,
       maxAttempts: config.commandMaxAttempts,
+      onFinished: (request) => {
+        for (const listener of finishedListeners) listener(request);
+      },
       onDone: async (request) => {
         for (const listener of doneListeners) {
           await listener(request).catch((error: unknown) =>
@@ -56,6 +71,18 @@ export const requestsModule: FarolaModule = {
         queuedRequests: {
           find: (id) => repository.get(id, ALL_PROJECTS),
           onDone: (listener) => void doneListeners.push(listener),
+          onFinished: (listener) => void finishedListeners.push(listener),
+          refusal: (device, command) => commandRefusal(device, command, devices.index),
+          submitMany: (submissions, requestedBy) => queue.submitMany(submissions, requestedBy ?? 'system'),
+          cancel: async (id) => {
+            const request = await repository.get(id, ALL_PROJECTS);
+            if (!request || request.status !== 'IN_PROGRESS') return false;
+            return queue.cancel(request).then(
+              () => true,
+              () => false,
+            );
+          },
+          isActive: (id) => queue.isActive(id),
         },
       },
       deviceMessages: {

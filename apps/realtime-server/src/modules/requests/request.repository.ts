@@ -1,11 +1,12 @@
-import type {
-  CommandDetail,
-  CommandName,
-  ErrorCode,
-  Page,
-  QueuedRequest,
-  QueuedRequestListQuery,
-  QueuedRequestStatus,
+import {
+  type CommandDetail,
+  type CommandName,
+  type ErrorCode,
+  MASKED_SECRET,
+  type Page,
+  type QueuedRequest,
+  type QueuedRequestListQuery,
+  type QueuedRequestStatus,
 } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
@@ -36,7 +37,36 @@ interface RequestRow {
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
+  delivery_params: Record<string, unknown> | null;
   sort_key: string;
+}
+
+/** A request to store: what `QueuedRequest` holds before the database gives it an id and times. */
+export type RequestInsert = Omit<QueuedRequest, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** A request in progress with the parameters to deliver (the secrets `params` shows masked). */
+export interface PendingDelivery {
+  request: QueuedRequest;
+  deliveryParams: Record<string, unknown>;
+}
+
+/**
+ * The parameters as stored and listed: setConfiguration's mobile password masked. Returns null
+ * when nothing is secret (the parameters are stored as they are).
+ */
+export function maskSecrets(command: CommandName, params: Record<string, unknown>): Record<string, unknown> | null {
+  if (command !== 'setConfiguration') return null;
+  const parameters = params.parameters as { mobile?: { password?: unknown } } | undefined;
+  if (!parameters?.mobile || typeof parameters.mobile.password !== 'string') return null;
+  return { ...params, parameters: { ...parameters, mobile: { ...parameters.mobile, password: MASKED_SECRET } } };
+}
+
+function dateBound(value: string, end: boolean): { at: string; op: string } {
+  if (value.length !== 10) return { at: value, op: end ? '<=' : '>=' };
+  if (!end) return { at: `${value}T00:00:00Z`, op: '>=' };
+  const next = new Date(`${value}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { at: next.toISOString(), op: '<' };
 }
 
 function toRequest(row: RequestRow): QueuedRequest {
@@ -66,29 +96,54 @@ const CursorKeySchema = z.tuple([z.iso.datetime(), z.guid()]);
 export class RequestRepository {
   constructor(private readonly db: Queryable) {}
 
-  async insert(request: Omit<QueuedRequest, 'id' | 'createdAt' | 'updatedAt'>): Promise<QueuedRequest> {
+  async insert(request: RequestInsert): Promise<QueuedRequest> {
+    return (await this.insertMany([request]))[0]!;
+  }
+
+  /**
+   * Stores many requests in one statement (a bulk action's batch), in the order given. Secret
+   * parameters are stored masked, with the clear ones kept apart for delivery.
+   */
+  async insertMany(requests: readonly RequestInsert[]): Promise<QueuedRequest[]> {
+    if (requests.length === 0) return [];
     const rows = await this.db.query<RequestRow>(
-      `INSERT INTO queued_requests (device_id, project_id, command, params, status, progress, attempt, requested_by)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+      `INSERT INTO queued_requests (device_id, project_id, command, params, delivery_params, status, progress, attempt,
+         requested_by)
+       SELECT r.device_id, r.project_id, r.command, r.params, r.delivery_params, r.status, r.progress, r.attempt,
+         r.requested_by
+       FROM jsonb_to_recordset($1::jsonb) AS r(device_id uuid, project_id uuid, command text,
+         params jsonb, delivery_params jsonb, status text, progress int, attempt int, requested_by text)
+       RETURNING ${COLUMNS}`,
       [
-        request.deviceId,
-        request.projectId,
-        request.command,
-        JSON.stringify(request.params),
-        request.status,
-        request.progress,
-        request.attempt,
-        request.requestedBy,
+        JSON.stringify(
+          requests.map((request) => {
+            const masked = maskSecrets(request.command, request.params);
+            return {
+              device_id: request.deviceId,
+              project_id: request.projectId,
+              command: request.command,
+              params: masked ?? request.params,
+              delivery_params: masked ? request.params : null,
+              status: request.status,
+              progress: request.progress,
+              attempt: request.attempt,
+              requested_by: request.requestedBy,
+            };
+          }),
+        ),
       ],
     );
-    return toRequest(rows[0]!);
+    // PostgreSQL does not promise RETURNING in insertion order: callers match requests by device.
+    return rows.map(toRequest);
   }
 
   /** Writes the changing fields of a request and returns it as stored. */
   async update(request: QueuedRequest): Promise<QueuedRequest> {
     const rows = await this.db.query<RequestRow>(
       `UPDATE queued_requests SET status = $2, progress = $3, attempt = $4, error_code = $5, error_message = $6,
-         updated_at = now(), finished_at = $7::timestamptz, detail = $8::jsonb WHERE id = $1 RETURNING ${COLUMNS}`,
+         updated_at = now(), finished_at = $7::timestamptz, detail = $8::jsonb,
+         delivery_params = CASE WHEN $2 = 'IN_PROGRESS' THEN delivery_params END
+       WHERE id = $1 RETURNING ${COLUMNS}`,
       [
         request.id,
         request.status,
@@ -118,9 +173,9 @@ export class RequestRepository {
     return (await this.db.query('SELECT 1 FROM queued_requests WHERE id = $1', [id])).length > 0;
   }
 
-  async listInProgress(): Promise<QueuedRequest[]> {
+  async listInProgress(): Promise<PendingDelivery[]> {
     const rows = await this.db.query<RequestRow>(`SELECT ${COLUMNS} FROM queued_requests WHERE status = 'IN_PROGRESS'`);
-    return rows.map(toRequest);
+    return rows.map((row) => ({ request: toRequest(row), deliveryParams: row.delivery_params ?? row.params }));
   }
 
   /** Newest first, keyset on (created_at, id). */
@@ -129,8 +184,22 @@ export class RequestRepository {
     filters.inScope('project_id', visible);
     if (query.deviceId) filters.add(`device_id = ${filters.param(query.deviceId)}`);
     if (query.projectId) filters.add(`project_id = ${filters.param(query.projectId)}`);
-    if (query.status) filters.add(`status = ${filters.param(query.status)}`);
-    if (query.q) filters.add(`command ILIKE ${filters.param(likePattern(query.q))}`);
+    if (query.status) filters.add(`status = ANY(${filters.param(query.status)}::text[])`);
+    if (query.command) filters.add(`command = ANY(${filters.param(query.command)}::text[])`);
+    for (const [value, end] of [
+      [query.from, false],
+      [query.to, true],
+    ] as const) {
+      if (!value) continue;
+      const { at, op } = dateBound(value, end);
+      filters.add(`created_at ${op} ${filters.param(at)}::timestamptz`);
+    }
+    if (query.q) {
+      const pattern = filters.param(likePattern(query.q));
+      filters.add(
+        `(command ILIKE ${pattern} OR device_id IN (SELECT id FROM devices WHERE serial_number ILIKE ${pattern} OR name ILIKE ${pattern}))`,
+      );
+    }
     const total = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM queued_requests ${filters.where()}`,
       filters.params,

@@ -1,5 +1,7 @@
 import {
   ACTION_ROLES,
+  CancelRequestsResultSchema,
+  CancelRequestsSchema,
   CommandRequestSchema,
   pageSchema,
   QueuedRequestListQuerySchema,
@@ -36,6 +38,15 @@ export function requestRoutes(requests: RequestService): Route[] {
       query: QueuedRequestListQuerySchema,
       response: { component: 'QueuedRequestPage', schema: pageSchema(QueuedRequestSchema) },
       handler: ({ user, query }) => requests.list(user, query),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/queued-requests/cancel',
+      summary: 'Cancel many requests still in progress, with an outcome per id',
+      roles: ACTION_ROLES.commandDevices,
+      body: { component: 'CancelRequests', schema: CancelRequestsSchema },
+      response: { component: 'CancelRequestsResult', schema: CancelRequestsResultSchema },
+      handler: ({ user, body }) => requests.cancelMany(user, body.ids),
     }),
     defineRoute({
       method: 'get',

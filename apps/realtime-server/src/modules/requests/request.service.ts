@@ -1,5 +1,10 @@
 import {
+  type CancelRequestOutcome,
+  type CancelRequestsResult,
+  type CommandName,
   type CommandRequest,
+  ERRORS,
+  type ErrorCode,
   type Page,
   type QueuedRequest,
   type QueuedRequestListQuery,
@@ -10,9 +15,27 @@ import type { User } from '../../auth/user';
 import { inProjectScope } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
 import type { DeviceIndex } from '../devices/device-index';
+import type { DeviceIndexEntry } from '../devices/device.repository';
 import type { ProjectService } from '../projects/project.service';
 import type { CommandQueue } from './command-queue';
 import type { RequestRepository } from './request.repository';
+
+/**
+ * Why a command cannot be queued for a device, or null when it can: a disabled device refuses
+ * everything; a command its family and kind lack is METHOD_NOT_ALLOWED (as the device itself would
+ * answer); a device that reported its remote management disabled refuses every command; and a
+ * firmware change or reset is refused while the device is disconnected. Other commands queue for
+ * an offline device and are delivered when it is back.
+ */
+export function commandRefusal(device: DeviceIndexEntry, command: CommandName, index: DeviceIndex): ErrorCode | null {
+  if (device.disabled) return 'DEVICE_DISABLED';
+  if (!supportsCommand(device.vendor, device.deviceType, command))
+    return 'UNABLE_TO_EXECUTE_COMMAND_METHOD_NOT_ALLOWED';
+  if (device.remoteManagementDisabled) return 'REMOTE_MANAGEMENT_DISABLED';
+  const refusal = REFUSED_WHILE_DISCONNECTED[command];
+  if (refusal && !index.connection(device.id)?.connected) return refusal;
+  return null;
+}
 
 /** Commands and queued requests, scoped to the caller's projects. */
 export class RequestService {
@@ -25,23 +48,14 @@ export class RequestService {
     },
   ) {}
 
-  /**
-   * Queues a command for a visible device. What cannot work is refused before anything is queued:
-   * a command the device's family and kind lack (METHOD_NOT_ALLOWED, as the device itself would
-   * answer), any command to a device that reported its remote management disabled, and a firmware
-   * change or reset while the device is disconnected.
-   */
+  /** Queues a command for a visible device; what cannot work is refused first (`commandRefusal`). */
   async submit(user: User, deviceId: string, body: CommandRequest): Promise<QueuedRequest> {
     const device = this.deps.index.id(deviceId);
     if (!device || !inProjectScope(await this.deps.projects.scope(user), device.projectId)) {
       throw new DomainError('DEVICE_NOT_FOUND');
     }
-    if (!supportsCommand(device.vendor, device.deviceType, body.command)) {
-      throw new DomainError('UNABLE_TO_EXECUTE_COMMAND_METHOD_NOT_ALLOWED');
-    }
-    if (device.remoteManagementDisabled) throw new DomainError('REMOTE_MANAGEMENT_DISABLED');
-    const refusal = REFUSED_WHILE_DISCONNECTED[body.command];
-    if (refusal && !this.deps.index.connection(device.id)?.connected) throw new DomainError(refusal);
+    const refusal = commandRefusal(device, body.command, this.deps.index);
+    if (refusal) throw new DomainError(refusal);
     return this.deps.queue.submit(device, body, user.username);
   }
 
@@ -57,5 +71,19 @@ export class RequestService {
 
   async cancel(user: User, id: string): Promise<QueuedRequest> {
     return this.deps.queue.cancel(await this.get(user, id));
+  }
+
+  /** Cancels each request still in progress; says per id what happened, in the order given. */
+  async cancelMany(user: User, ids: readonly string[]): Promise<CancelRequestsResult> {
+    const items: CancelRequestOutcome[] = [];
+    for (const id of new Set(ids)) {
+      try {
+        items.push({ id, outcome: 'cancelled', request: await this.cancel(user, id) });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        items.push({ id, outcome: 'failed', error: { code: error.code, message: ERRORS[error.code].message } });
+      }
+    }
+    return { items };
   }
 }

@@ -1,0 +1,196 @@
+import {
+  type Device,
+  type DeviceStatus,
+  type ErrorCode,
+  LIFECYCLE_MOVES,
+  type LifecycleAction,
+  type LifecycleCause,
+  lifecycleTarget,
+  type QueuedRequest,
+} from '@farola/protocol';
+import type { Logger } from 'pino';
+import type { User } from '../../auth/user';
+import { inProjectScope } from '../../db/rows';
+import { DomainError } from '../../platform/domain-error';
+import type { DeviceEventPublisher } from '../../realtime/device-events';
+import type { DevicesService } from '../devices';
+import type { DeviceIndexEntry } from '../devices/device.repository';
+import type { ProjectService } from '../projects/project.service';
+import type { QueuedRequestsService } from '../requests';
+import type { LifecycleRepository } from './lifecycle.repository';
+
+/** Who changes a device, and within which bulk job (null for one device at a time). */
+export interface ChangeOrigin {
+  by: string | null;
+  bulkJobId: string | null;
+}
+
+/** A device's result: null when the change was made, or why it was not. */
+export type ChangeResults = Map<string, ErrorCode | null>;
+
+/**
+ * Device lifecycle (spec §4): the status actions along `LIFECYCLE_MOVES`, installation through the
+ * device's `install` command, 'Disable devices', and moving devices between projects. Every change
+ * is recorded as a `DeviceLifecycleChanged` event naming who made it, and reaches the map through
+ * the device's compact state.
+ */
+export class LifecycleService {
+  constructor(
+    private readonly deps: {
+      repository: LifecycleRepository;
+      devices: DevicesService;
+      requests: QueuedRequestsService;
+      events: DeviceEventPublisher;
+      projects: ProjectService;
+      logger: Logger;
+    },
+  ) {}
+
+  /** Why `action` cannot apply to this device now, or null. */
+  refusal(device: DeviceIndexEntry, action: LifecycleAction | 'disable'): ErrorCode | null {
+    if (device.disabled) return 'DEVICE_DISABLED';
+    if (action === 'disable') return null;
+    if (!lifecycleTarget(action, device.status)) return 'INVALID_LIFECYCLE_TRANSITION';
+    if (action === 'sendToInstallation') return this.deps.requests.refusal(device, 'install');
+    return null;
+  }
+
+  /** One status action on one visible device (`POST /devices/{id}/lifecycle`). */
+  async moveOne(user: User, deviceId: string, action: LifecycleAction): Promise<Device> {
+    const device = await this.visible(user, deviceId);
+    const refusal = this.refusal(device, action);
+    if (refusal === 'INVALID_LIFECYCLE_TRANSITION') {
+      throw new DomainError(refusal, { from: device.status, to: LIFECYCLE_MOVES[action].to });
+    }
+    if (refusal) throw new DomainError(refusal);
+    const result = (await this.move([device], action, { by: user.username, bulkJobId: null })).get(device.id);
+    if (result) throw new DomainError(result, { from: device.status, to: LIFECYCLE_MOVES[action].to });
+    return this.deps.devices.reads.get(user, deviceId);
+  }
+
+  /** Disables one visible device for good (`POST /devices/{id}/disable`). */
+  async disableOne(user: User, deviceId: string): Promise<Device> {
+    const device = await this.visible(user, deviceId);
+    if (device.disabled) throw new DomainError('DEVICE_DISABLED');
+    await this.disable([device], { by: user.username, bulkJobId: null });
+    return this.deps.devices.reads.get(user, deviceId);
+  }
+
+  /**
+   * Applies a status action to many devices in one statement. `sendToInstallation` then queues each
+   * moved device's `install` command; the device becomes `ready` when that request ends DONE.
+   */
+  async move(
+    devices: readonly DeviceIndexEntry[],
+    action: LifecycleAction,
+    origin: ChangeOrigin,
+  ): Promise<ChangeResults> {
+    const results: ChangeResults = new Map();
+    const eligible = devices.filter((device) => {
+      const refusal = this.refusal(device, action);
+      results.set(device.id, refusal);
+      return refusal === null;
+    });
+    const { from, to } = LIFECYCLE_MOVES[action];
+    const changes = await this.deps.repository.move(
+      eligible.map((device) => device.id),
+      from,
+      to,
+    );
+    const moved = new Set(changes.map((change) => change.id));
+    for (const device of eligible) if (!moved.has(device.id)) results.set(device.id, 'INVALID_LIFECYCLE_TRANSITION');
+    const byId = new Map(devices.map((device) => [device.id, device]));
+    for (const change of changes) this.changed(byId.get(change.id)!, action, change.from, to, origin);
+    if (action === 'sendToInstallation' && changes.length > 0) {
+      await this.deps.requests.submitMany(
+        changes.map((change) => ({ device: byId.get(change.id)!, body: { command: 'install', params: {} } })),
+        origin.by,
+      );
+    }
+    return results;
+  }
+
+  /**
+   * Disables devices for good: their MQTT credentials are revoked, they are recorded disconnected,
+   * their requests in progress are cancelled, and nothing they send counts any more.
+   */
+  async disable(devices: readonly DeviceIndexEntry[], origin: ChangeOrigin): Promise<ChangeResults> {
+    const results: ChangeResults = new Map(devices.map((device) => [device.id, 'DEVICE_DISABLED' as ErrorCode]));
+    const disabled = new Set(await this.deps.repository.disable(devices.map((device) => device.id)));
+    const done = devices.filter((device) => disabled.has(device.id));
+    const now = new Date().toISOString();
+    for (const device of done) {
+      results.set(device.id, null);
+      device.disabled = true;
+      this.changed(device, 'disable', device.status, device.status, origin);
+      if (this.deps.devices.index.connection(device.id)?.connected) {
+        this.deps.devices.index.setConnection(device.id, { connected: false, since: now });
+        this.deps.events.publish('DeviceConnectionStatusUpdated', {
+          deviceId: device.id,
+          projectId: device.projectId,
+          ts: now,
+          connected: false,
+        });
+      }
+    }
+    await this.deps.devices.revokeCredentials(done.map((device) => device.serialNumber));
+    for (const id of await this.deps.repository.requestsInProgress(done.map((device) => device.id))) {
+      await this.deps.requests.cancel(id);
+    }
+    return results;
+  }
+
+  /** Moves devices to another project (already checked visible to the caller). */
+  async changeProject(devices: readonly DeviceIndexEntry[], projectId: string): Promise<ChangeResults> {
+    const moved = new Set(
+      await this.deps.repository.changeProject(
+        devices.map((device) => device.id),
+        projectId,
+      ),
+    );
+    const results: ChangeResults = new Map();
+    for (const device of devices) {
+      results.set(device.id, moved.has(device.id) ? null : 'DEVICE_NOT_FOUND');
+      if (moved.has(device.id)) this.deps.devices.index.move(device.id, projectId);
+    }
+    return results;
+  }
+
+  /** A finished `install` request: DONE makes a device still in installation `ready`. */
+  async installed(request: QueuedRequest): Promise<void> {
+    if (request.command !== 'install') return;
+    const device = this.deps.devices.index.id(request.deviceId);
+    if (!device || device.status !== 'installation') return;
+    const [change] = await this.deps.repository.move([device.id], ['installation'], 'ready');
+    if (change) this.changed(device, 'installed', change.from, 'ready', { by: null, bulkJobId: null });
+  }
+
+  private changed(
+    device: DeviceIndexEntry,
+    cause: LifecycleCause,
+    from: DeviceStatus,
+    to: DeviceStatus,
+    origin: ChangeOrigin,
+  ): void {
+    device.status = to;
+    this.deps.events.publish('DeviceLifecycleChanged', {
+      deviceId: device.id,
+      projectId: device.projectId,
+      ts: new Date().toISOString(),
+      cause,
+      from,
+      to,
+      disabled: device.disabled,
+      changedBy: origin.by,
+      bulkJobId: origin.bulkJobId,
+    });
+  }
+
+  private async visible(user: User, deviceId: string): Promise<DeviceIndexEntry> {
+    const device = this.deps.devices.index.id(deviceId);
+    if (!device || !inProjectScope(await this.deps.projects.scope(user), device.projectId)) {
+      throw new DomainError('DEVICE_NOT_FOUND');
+    }
+    return device;
+  }
+}
