@@ -6,6 +6,7 @@ import {
   Checkbox,
   Input,
   Label,
+  Link,
   SearchBox,
   Select,
   Spinner,
@@ -22,7 +23,7 @@ import {
 import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link as RouteLink, useLocation, useSearch } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { errorMessage } from '@/lib/api/error-message';
 import { useAllProjects } from '@/lib/api/projects';
@@ -342,7 +343,9 @@ function DeviceRow(props: {
         />
       </TableCell>
       <TableCell>
-        <Link href={href}>{device.name}</Link>
+        <RouteLink href={href} asChild>
+          <Link>{device.name}</Link>
+        </RouteLink>
       </TableCell>
       <TableCell>{device.serialNumber}</TableCell>
       <TableCell>{device.reference ?? ''}</TableCell>

@@ -6,6 +6,7 @@ import {
   Checkbox,
   Input,
   Label,
+  Link,
   ProgressBar,
   SearchBox,
   Select,
@@ -21,7 +22,7 @@ import {
 import { DismissCircleRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link as RouteLink, useLocation, useSearch } from 'wouter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { errorCodeMessage, errorMessage } from '@/lib/api/error-message';
@@ -278,5 +279,9 @@ export function QueuedRequestsPage() {
 
 /** The device's name, linked to its panel on the map. */
 function DeviceName({ deviceId, name }: { deviceId: string; name: string | undefined }) {
-  return <Link href={paths.mapDevice.build({ id: deviceId })}>{name ?? deviceId.slice(0, 8)}</Link>;
+  return (
+    <RouteLink href={paths.mapDevice.build({ id: deviceId })} asChild>
+      <Link>{name ?? deviceId.slice(0, 8)}</Link>
+    </RouteLink>
+  );
 }
