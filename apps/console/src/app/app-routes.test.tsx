@@ -136,12 +136,12 @@ describe('the main navigation', () => {
     await renderAppAt('/', userWithRoles(['view-devices', 'view-dashboard']));
     const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
     const links = nav.getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Map', 'Dashboard', 'Inventory']);
+    expect(links).toEqual(['Map', 'Dashboard', 'Inventory', 'Queued requests']);
   });
 
   it('shows every link to the demo user', async () => {
     await renderAppAt('/', createDemoUser());
     const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
-    expect(nav.getAllByRole('link')).toHaveLength(8);
+    expect(nav.getAllByRole('link')).toHaveLength(9);
   });
 });

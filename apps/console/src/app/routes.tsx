@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import type { Role } from '@farola/protocol';
 import { paths } from '@/lib/paths';
+import { listBulkActions } from './bulk-selection-actions';
 import { ROUTE_ROLES } from './route-roles';
 
 // Every screen is its own chunk, loaded when its route is first shown: the first screen carries
@@ -29,7 +30,12 @@ const inventory = () => import('@/features/inventory/inventory-pages');
 const LightPointsPage = lazy(() => inventory().then((m) => ({ default: m.LightPointsPage })));
 const CabinetControllersPage = lazy(() => inventory().then((m) => ({ default: m.CabinetControllersPage })));
 const DeviceDetailsPage = lazy(() => inventory().then((m) => ({ default: m.DeviceDetailsPage })));
-const RebootSummaryPage = lazy(() => inventory().then((m) => ({ default: m.CabinetControllersRebootSummaryPage })));
+const BulkSummaryPage = lazy(() =>
+  import('@/features/bulk/bulk-summary-page').then((m) => ({ default: m.BulkSummaryPage })),
+);
+const QueuedRequestsPage = lazy(() =>
+  import('@/features/queued-requests/queued-requests-page').then((m) => ({ default: m.QueuedRequestsPage })),
+);
 const imports = () => import('@/features/imports/imports-pages');
 const ImportDevicesPage = lazy(() => imports().then((m) => ({ default: m.ImportDevicesPage })));
 const ImportCabinetControllersPage = lazy(() => imports().then((m) => ({ default: m.ImportCabinetControllersPage })));
@@ -135,6 +141,18 @@ export const ROUTES: readonly AppRoute[] = [
     requiresUserManagement: true,
     render: () => <UserManagementPage />,
   },
+  {
+    path: P.bulkJob.pattern,
+    name: 'BulkActionSummary',
+    requiresRole: R.inventoryLists,
+    render: ({ id }) => <BulkSummaryPage jobId={id} />,
+  },
+  {
+    path: P.queuedRequests.pattern,
+    name: 'QueuedRequests',
+    requiresRole: R.open,
+    render: () => <QueuedRequestsPage />,
+  },
 ];
 
 function inventoryRoutes(): AppRoute[] {
@@ -143,13 +161,13 @@ function inventoryRoutes(): AppRoute[] {
       path: P.lightPoints.pattern,
       name: 'LightPoints',
       requiresRole: R.inventoryLists,
-      render: () => <LightPointsPage />,
+      render: () => <LightPointsPage bulkActions={listBulkActions} />,
     },
     {
       path: P.cabinetControllers.pattern,
       name: 'CabinetControllers',
       requiresRole: R.inventoryLists,
-      render: () => <CabinetControllersPage />,
+      render: () => <CabinetControllersPage bulkActions={listBulkActions} />,
     },
     {
       path: P.importDevices.pattern,
@@ -203,7 +221,7 @@ function inventoryRoutes(): AppRoute[] {
       path: P.cabinetControllersRebootSummary.pattern,
       name: 'Cabinet controllers reboot summary',
       requiresRole: R.bulkUpdates,
-      render: () => <RebootSummaryPage />,
+      render: () => <BulkSummaryPage reboot />,
     },
   ];
 }

@@ -63,6 +63,9 @@ export const paths = {
   locateDevices: appPath('/inventory/locate-devices'),
   locateDevicesSummary: appPath('/locate-devices-summary'),
   cabinetControllersRebootSummary: appPath('/cabinet-controllers-reboot-summary'),
+  /** A bulk action's per-item results, live while it runs (reboots have the route above, `?job=`). */
+  bulkJob: appPath('/bulk-actions/:id'),
+  queuedRequests: appPath('/queued-requests'),
   traceability: appPath('/traceability'),
   updateDownloads: appPath('/update-downloads'),
   cabinetUpdateDownloads: appPath('/update-downloads/cabinet-update-downloads'),

@@ -16,6 +16,7 @@ const NAV_ITEMS = [
   { path: paths.projects.build(), label: 'nav.projects' },
   { path: paths.traceability.build(), label: 'nav.traceability' },
   { path: paths.cabinetUpdateDownloads.build(), label: 'nav.updateDownloads' },
+  { path: paths.queuedRequests.build(), label: 'nav.queuedRequests' },
 ] as const;
 
 /** '/inventory/cabinet-controllers' is in the section of the link '/inventory/light-points'. */

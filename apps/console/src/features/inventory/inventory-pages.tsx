@@ -1,19 +1,19 @@
 import { Title2 } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LaterVersionScreen } from '@/components/later-version-screen';
+import { DeviceListPage } from './device-list-page';
 import { useInventoryPagesStyles } from './inventory-pages.styles';
 
-// Spec §2 inventory lists, device details and the reboot summary, which arrive in a later version.
+export type { ListSelection } from './device-list-page';
 
-export function LightPointsPage() {
-  const { t } = useTranslation('inventory');
-  return <LaterVersionScreen title={t('lightPoints.title')} />;
+type ListPageProps = Pick<ComponentProps<typeof DeviceListPage>, 'bulkActions'>;
+
+export function LightPointsPage(props: ListPageProps) {
+  return <DeviceListPage deviceType="light-point-controller" {...props} />;
 }
 
-export function CabinetControllersPage() {
-  const { t } = useTranslation('inventory');
-  return <LaterVersionScreen title={t('cabinetControllers.title')} />;
+export function CabinetControllersPage(props: ListPageProps) {
+  return <DeviceListPage deviceType="cabinet-controller" {...props} />;
 }
 
 const DETAILS_TITLE_KEYS = {
@@ -34,9 +34,4 @@ export function DeviceDetailsPage({ kind, panel }: { kind: keyof typeof DETAILS_
       <div className={styles.panel}>{panel}</div>
     </section>
   );
-}
-
-export function CabinetControllersRebootSummaryPage() {
-  const { t } = useTranslation('inventory');
-  return <LaterVersionScreen title={t('rebootSummary.title')} />;
 }

@@ -1,19 +1,15 @@
 import {
   DirectoryUserSchema,
-  PAGE_LIMIT_MAX,
   pageSchema,
-  ProjectSchema,
   UserPermissionsSchema,
   type DirectoryUser,
   type GrantPermission,
   type Page,
-  type Project,
   type UserPermissions,
 } from '@farola/protocol';
 import { apiDelete, apiGet, apiPost } from '@/lib/api/client';
 
 const UserPageSchema = pageSchema(DirectoryUserSchema);
-const ProjectPageSchema = pageSchema(ProjectSchema);
 
 /** How many users one 'Show more' loads. */
 export const USERS_PAGE_SIZE = 20;
@@ -37,16 +33,4 @@ export function grantPermission(userId: string, grant: GrantPermission): Promise
 
 export function revokePermission(userId: string, projectId: string): Promise<UserPermissions> {
   return apiDelete(permissionsPath(userId), UserPermissionsSchema, { projectId });
-}
-
-/** Every project the caller sees, following the pages to the end. */
-export async function fetchAllProjects(): Promise<Project[]> {
-  const projects: Project[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await apiGet('projects', ProjectPageSchema, { limit: PAGE_LIMIT_MAX, cursor });
-    projects.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return projects;
 }

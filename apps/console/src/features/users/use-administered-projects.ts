@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useMe } from '@/lib/api/me';
 import { queryKeys } from '@/lib/query/query-client';
-import { fetchAllProjects } from './api';
+import { fetchAllProjects } from '@/lib/api/projects';
 
 export interface ProjectOption {
   id: string;

@@ -23,6 +23,12 @@ export const queryKeys = {
   device: (deviceId: string) => ['device', deviceId] as const,
   deviceEvents: (deviceId: string) => ['device', deviceId, 'events'] as const,
   deviceRequests: (deviceId: string) => ['device', deviceId, 'requests'] as const,
+  /** An inventory list, by its `GET /devices` query. */
+  deviceList: (query: object) => ['devices', 'list', query] as const,
+  /** The queued requests screen, by its `GET /queued-requests` query. */
+  queuedRequests: (query: object) => ['queued-requests', query] as const,
+  bulkJob: (jobId: string) => ['bulk-actions', jobId] as const,
+  bulkJobItems: (jobId: string, outcome: string) => ['bulk-actions', jobId, 'items', outcome] as const,
   userSearch: (q: string) => ['users', 'search', q] as const,
   userPermissions: (userId: string) => ['users', 'permissions', userId] as const,
   /** Every project the caller sees, all pages (names for pickers). */

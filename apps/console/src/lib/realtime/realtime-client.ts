@@ -107,6 +107,11 @@ export class RealtimeClient {
     return this.subjectOf(name).asObservable() as Observable<TransportEventPayloads[K]>;
   }
 
+  /** `BulkJobUpdated` payloads as received, unvalidated (they are not sequenced). */
+  get bulkJobs$(): Observable<unknown> {
+    return this.transport.bulkJobs$;
+  }
+
   /** The last seq seen of a stream, or undefined when unknown. */
   position(stream: string): number | undefined {
     return this.positions.get(stream);

@@ -17,6 +17,7 @@ export function createSocketDouble() {
   const connects = new Subject<void>();
   const sessions = new Subject<TransportSession>();
   const accesses = new Subject<RealtimeAccess>();
+  const bulkJobs = new Subject<unknown>();
   let handshakeResume: () => Resume | undefined = () => undefined;
   const subjects = new Map<StreamedEventType, Subject<unknown>>();
   const answers = new Map<RequestName, Answer>();
@@ -33,6 +34,7 @@ export function createSocketDouble() {
     connects$: connects.asObservable(),
     session$: sessions.asObservable(),
     access$: accesses.asObservable(),
+    bulkJobs$: bulkJobs.asObservable(),
     event$: <K extends StreamedEventType>(name: K) =>
       subjectOf(name).asObservable() as Observable<TransportEventPayloads[K]>,
     request: (name, body) => {
@@ -62,6 +64,10 @@ export function createSocketDouble() {
     /** The user's projects changed: the server moved the socket's streams and says so. */
     access(access: RealtimeAccess): void {
       accesses.next(access);
+    },
+    /** A bulk job's counts changed (`BulkJobUpdated`). */
+    bulkJob(job: unknown): void {
+      bulkJobs.next(job);
     },
     push<K extends StreamedEventType>(name: K, payload: TransportEventPayloads[K]): void {
       subjectOf(name).next(payload);

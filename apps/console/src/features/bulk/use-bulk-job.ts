@@ -1,0 +1,71 @@
+import { BulkJobSchema, type BulkItemOutcome, type BulkJob } from '@farola/protocol';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { queryKeys } from '@/lib/query/query-client';
+import { realtime } from '@/lib/realtime/live';
+import { fetchBulkJob, fetchBulkJobItems } from './api';
+
+/** How often at most a running job's open item list is read again as its counts move. */
+const ITEMS_REFRESH_MS = 2000;
+
+/**
+ * A bulk job, live: loaded once, then kept current by `BulkJobUpdated` (a newer count never
+ * goes back), and read again after each reconnection, when updates may have been missed.
+ */
+export function useBulkJob(jobId: string) {
+  const queryClient = useQueryClient();
+  const job = useQuery({ queryKey: queryKeys.bulkJob(jobId), queryFn: () => fetchBulkJob(jobId), staleTime: 0 });
+  useEffect(() => {
+    const updates = realtime.bulkJobs$.subscribe((raw) => {
+      const parsed = BulkJobSchema.safeParse(raw);
+      if (!parsed.success || parsed.data.id !== jobId) return;
+      queryClient.setQueryData<BulkJob>(queryKeys.bulkJob(jobId), (current) =>
+        current && pendingOf(current) < pendingOf(parsed.data) ? current : parsed.data,
+      );
+    });
+    const reloads = realtime.resync$.subscribe(
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJob(jobId) }),
+    );
+    return () => {
+      updates.unsubscribe();
+      reloads.unsubscribe();
+    };
+  }, [jobId, queryClient]);
+  return job;
+}
+
+/** What is left to do: a job only ever moves towards zero. */
+function pendingOf(job: BulkJob): number {
+  return job.status === 'running' ? job.pending : -1;
+}
+
+/** One outcome's items of a job ('Show more' pages), read again (at most every 2 s) while the job's counts move. */
+export function useBulkJobItems(jobId: string, outcome: BulkItemOutcome | undefined, job: BulkJob | undefined) {
+  const queryClient = useQueryClient();
+  const items = useInfiniteQuery({
+    queryKey: queryKeys.bulkJobItems(jobId, outcome ?? 'all'),
+    queryFn: ({ pageParam }) => fetchBulkJobItems(jobId, outcome, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+  const counts = job ? `${job.succeeded}/${job.failed}/${job.pending}/${job.skipped}/${job.status}` : '';
+  const lastRead = useRef(0);
+  useEffect(() => {
+    if (counts === '') return undefined;
+    // Throttled, not debounced: a job whose counts move every moment still refreshes every 2 s.
+    const wait = Math.max(0, lastRead.current + ITEMS_REFRESH_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastRead.current = Date.now();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJobItems(jobId, outcome ?? 'all') });
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [counts, jobId, outcome, queryClient]);
+  return {
+    items: items.data?.pages.flatMap((page) => page.items) ?? [],
+    total: items.data?.pages[0]?.total,
+    hasMore: items.hasNextPage,
+    isLoading: items.isPending || items.isFetchingNextPage,
+    isFailed: items.isError,
+    showMore: () => void items.fetchNextPage(),
+  };
+}

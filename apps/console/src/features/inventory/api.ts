@@ -1,0 +1,14 @@
+import { DeviceSchema, pageSchema, type Device, type Page } from '@farola/protocol';
+import { apiDownload, apiGet, type ApiQuery } from '@/lib/api/client';
+
+const DevicePageSchema = pageSchema(DeviceSchema);
+
+/** One page of an inventory list. */
+export function fetchDevicePage(query: ApiQuery, cursor?: string): Promise<Page<Device>> {
+  return apiGet('devices', DevicePageSchema, { ...query, cursor });
+}
+
+/** Downloads every device `query` matches as CSV (the server streams it; paging is left out). */
+export function exportDevices(query: ApiQuery, fileName: string): Promise<void> {
+  return apiDownload('devices/export.csv', { ...query, limit: undefined }, fileName);
+}

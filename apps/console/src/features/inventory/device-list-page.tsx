@@ -1,0 +1,391 @@
+import { VENDOR_LABELS, VendorSchema, type Device, type DeviceType } from '@farola/protocol';
+import {
+  Body1,
+  Button,
+  Caption1,
+  Checkbox,
+  Input,
+  Label,
+  Link,
+  SearchBox,
+  Select,
+  Spinner,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  TabList,
+  Title2,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouteLink, useLocation, useSearch } from 'wouter';
+import { EmptyState } from '@/components/empty-state';
+import { errorMessage } from '@/lib/api/error-message';
+import { useAllProjects } from '@/lib/api/projects';
+import { DEVICE_STATUS_KEYS } from '@/lib/devices/device-labels';
+import { formatDateTime } from '@/lib/format/format-value';
+import { useNotify } from '@/lib/notifications/use-notify';
+import { paths } from '@/lib/paths';
+import { exportDevices } from './api';
+import { useDeviceListPageStyles } from './device-list-page.styles';
+import {
+  CONNECTION_FILTERS,
+  filtersSearch,
+  LIST_VIEWS,
+  PAGE_SIZES,
+  parseFilters,
+  statusOptions,
+  type InventoryFilters,
+} from './list-filters';
+import { useDeviceList } from './use-device-list';
+
+/** What an inventory list hands the bulk actions it hosts (composed in by the app). */
+export interface ListSelection {
+  deviceType: DeviceType;
+  deviceIds: readonly string[];
+  /** Called once a bulk action has been accepted, so the list forgets the selection. */
+  onDone: () => void;
+}
+
+const KIND = {
+  'light-point-controller': {
+    title: 'lightPoints.title',
+    empty: 'list.emptyLightPoints',
+    file: 'light-points.csv',
+    device: paths.lightPointDevice,
+  },
+  'cabinet-controller': {
+    title: 'cabinetControllers.title',
+    empty: 'list.emptyCabinetControllers',
+    file: 'cabinet-controllers.csv',
+    device: paths.cabinetControllerDevice,
+  },
+} as const;
+
+interface DeviceListPageProps {
+  deviceType: DeviceType;
+  /** The bulk actions offered on the selected devices. */
+  bulkActions?: (selection: ListSelection) => ReactNode;
+}
+
+/**
+ * An inventory list (spec §2): the inventory or maintenance list of one device kind, with quick
+ * filters, search by reference, a date filter, items per page with 'Show more' / 'No more data',
+ * CSV export of exactly what the filters show, and bulk actions on a selection.
+ */
+export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps) {
+  const { t } = useTranslation('inventory');
+  const { t: tDevice, i18n } = useTranslation('device');
+  const { t: tErrors } = useTranslation('errors');
+  const styles = useDeviceListPageStyles();
+  const notify = useNotify();
+  const kind = KIND[deviceType];
+  const [location, navigate] = useLocation();
+  const filters = parseFilters(useSearch());
+  const list = useDeviceList(deviceType, filters);
+  const { projects, names: projectNames } = useAllProjects();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [exporting, setExporting] = useState(false);
+  const visibleIds = useMemo(() => list.items.map((device) => device.id), [list.items]);
+
+  const setFilters = (change: Partial<InventoryFilters>) => {
+    setSelected(new Set());
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries(filtersSearch({ ...filters, ...change })))
+      if (value !== undefined && value !== '') next.set(key, value);
+    navigate(next.size > 0 ? `${location}?${next.toString()}` : location, { replace: true });
+  };
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+  const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
+  const someSelected = !allSelected && visibleIds.some((id) => selected.has(id));
+  const exportCsv = () => {
+    setExporting(true);
+    exportDevices(list.query, kind.file)
+      .catch((error: unknown) => notify.error(errorMessage(tErrors, error)))
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <section className={styles.root} aria-labelledby="inventory-title">
+      <header className={styles.header}>
+        <Title2 as="h1" id="inventory-title">
+          {t(kind.title)}
+        </Title2>
+        <TabList
+          selectedValue={deviceType}
+          aria-label={t('list.kinds')}
+          onTabSelect={(_event, data) =>
+            navigate(data.value === 'cabinet-controller' ? paths.cabinetControllers.build() : paths.lightPoints.build())
+          }
+        >
+          <Tab value="light-point-controller">{t('lightPoints.title')}</Tab>
+          <Tab value="cabinet-controller">{t('cabinetControllers.title')}</Tab>
+        </TabList>
+      </header>
+      <TabList
+        size="small"
+        selectedValue={filters.view}
+        aria-label={t('list.views')}
+        onTabSelect={(_event, data) =>
+          setFilters({ view: LIST_VIEWS.find((view) => view === data.value) ?? 'all', status: undefined })
+        }
+      >
+        {LIST_VIEWS.map((view) => (
+          <Tab key={view} value={view}>
+            {t(`list.view.${view}`)}
+          </Tab>
+        ))}
+      </TabList>
+      <div className={styles.filters} role="search" aria-label={t('list.filters')}>
+        <SearchBox
+          className={styles.search}
+          aria-label={t('list.search')}
+          placeholder={t('list.search')}
+          defaultValue={filters.q ?? ''}
+          // Searching on Enter or on leaving the field: a 100,000-device list is not asked on every key.
+          onKeyDown={(event) =>
+            event.key === 'Enter' && setFilters({ q: event.currentTarget.value.trim() || undefined })
+          }
+          onBlur={(event) => {
+            const q = event.currentTarget.value.trim() || undefined;
+            if (q !== filters.q) setFilters({ q });
+          }}
+          onChange={(_event, data) => data.value === '' && filters.q !== undefined && setFilters({ q: undefined })}
+        />
+        <FilterSelect
+          label={t('list.status')}
+          value={filters.status}
+          options={statusOptions(filters.view).map((status) => ({
+            value: status,
+            label: tDevice(DEVICE_STATUS_KEYS[status]),
+          }))}
+          onChange={(status) => setFilters({ status: statusOptions(filters.view).find((s) => s === status) })}
+        />
+        <FilterSelect
+          label={t('list.connection')}
+          value={filters.connection}
+          options={CONNECTION_FILTERS.map((value) => ({ value, label: t(`list.connectionValue.${value}`) }))}
+          onChange={(value) => setFilters({ connection: CONNECTION_FILTERS.find((c) => c === value) })}
+        />
+        <FilterSelect
+          label={t('list.vendor')}
+          value={filters.vendor}
+          options={VendorSchema.options.map((vendor) => ({ value: vendor, label: VENDOR_LABELS[vendor] }))}
+          onChange={(value) => setFilters({ vendor: VendorSchema.options.find((v) => v === value) })}
+        />
+        <FilterSelect
+          label={t('list.project')}
+          value={filters.projectId}
+          options={projects.map((project) => ({ value: project.id, label: project.name }))}
+          onChange={(projectId) => setFilters({ projectId })}
+        />
+        <div className={styles.field}>
+          <Label htmlFor="installed-from" size="small">
+            {t('list.installedFrom')}
+          </Label>
+          <Input
+            id="installed-from"
+            type="date"
+            size="small"
+            value={filters.installedFrom ?? ''}
+            max={filters.installedTo}
+            onChange={(_event, data) => setFilters({ installedFrom: data.value || undefined })}
+          />
+        </div>
+        <div className={styles.field}>
+          <Label htmlFor="installed-to" size="small">
+            {t('list.installedTo')}
+          </Label>
+          <Input
+            id="installed-to"
+            type="date"
+            size="small"
+            value={filters.installedTo ?? ''}
+            min={filters.installedFrom}
+            onChange={(_event, data) => setFilters({ installedTo: data.value || undefined })}
+          />
+        </div>
+        <Button
+          appearance="subtle"
+          icon={<DismissRegular />}
+          onClick={() =>
+            setFilters({
+              q: undefined,
+              status: undefined,
+              connection: undefined,
+              vendor: undefined,
+              projectId: undefined,
+              installedFrom: undefined,
+              installedTo: undefined,
+            })
+          }
+        >
+          {t('list.clearFilters')}
+        </Button>
+      </div>
+      <div className={styles.toolbar}>
+        <Body1 role="status">
+          {list.total === undefined ? '' : t('list.total', { count: list.total })}
+          {selected.size > 0 && ` · ${t('list.selected', { count: selected.size })}`}
+        </Body1>
+        <div className={styles.actions}>
+          {selected.size > 0 &&
+            bulkActions?.({ deviceType, deviceIds: [...selected], onDone: () => setSelected(new Set()) })}
+          <Button icon={<ArrowDownloadRegular />} disabled={exporting || list.total === 0} onClick={exportCsv}>
+            {exporting ? t('list.exporting') : t('list.export')}
+          </Button>
+        </div>
+      </div>
+      {list.items.length === 0 ? (
+        list.isFailed ? (
+          <Button onClick={list.retry}>{t('list.retry')}</Button>
+        ) : list.isLoading ? (
+          <Spinner label={t('list.loading')} />
+        ) : (
+          <EmptyState title={t(kind.empty)} />
+        )
+      ) : (
+        <>
+          <Table aria-label={t(kind.title)} size="small" className={styles.table}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell className={styles.check}>
+                  <Checkbox
+                    aria-label={t('list.selectAll')}
+                    checked={allSelected ? true : someSelected ? 'mixed' : false}
+                    onChange={(_event, data) => setSelected(data.checked === true ? new Set(visibleIds) : new Set())}
+                  />
+                </TableHeaderCell>
+                <TableHeaderCell>{t('column.name')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.serialNumber')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.reference')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.vendor')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.status')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.connection')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.installationDate')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.project')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.items.map((device) => (
+                <DeviceRow
+                  key={device.id}
+                  device={device}
+                  href={kind.device.build({ id: device.id })}
+                  selected={selected.has(device.id)}
+                  onSelect={(on) => toggle(device.id, on)}
+                  projectName={projectNames.get(device.projectId) ?? ''}
+                  language={i18n.language}
+                />
+              ))}
+            </TableBody>
+          </Table>
+          <div className={styles.footer}>
+            {list.hasMore ? (
+              <Button onClick={list.showMore} disabled={list.isLoading}>
+                {t('list.showMore')}
+              </Button>
+            ) : (
+              <Caption1>{t('list.noMore')}</Caption1>
+            )}
+            <div className={styles.field}>
+              <Label htmlFor="items-per-page" size="small">
+                {t('list.itemsPerPage')}
+              </Label>
+              <Select
+                id="items-per-page"
+                size="small"
+                value={String(filters.limit)}
+                onChange={(_event, data) => setFilters({ limit: Number(data.value) })}
+              >
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function DeviceRow(props: {
+  device: Device;
+  href: string;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  projectName: string;
+  language: string;
+}) {
+  const { device, href, selected, onSelect, projectName, language } = props;
+  const { t } = useTranslation('inventory');
+  const { t: tDevice } = useTranslation('device');
+  return (
+    <TableRow data-testid="device-row" aria-selected={selected}>
+      <TableCell>
+        <Checkbox
+          aria-label={t('list.select', { name: device.name })}
+          checked={selected}
+          onChange={(_event, data) => onSelect(data.checked === true)}
+        />
+      </TableCell>
+      <TableCell>
+        <RouteLink href={href} asChild>
+          <Link>{device.name}</Link>
+        </RouteLink>
+      </TableCell>
+      <TableCell>{device.serialNumber}</TableCell>
+      <TableCell>{device.reference ?? ''}</TableCell>
+      <TableCell>{VENDOR_LABELS[device.vendor]}</TableCell>
+      <TableCell>{tDevice(DEVICE_STATUS_KEYS[device.status])}</TableCell>
+      <TableCell>{t(`list.connectionValue.${device.connected ? 'connected' : 'disconnected'}`)}</TableCell>
+      <TableCell>{device.installationDate ? formatDateTime(device.installationDate, language) : ''}</TableCell>
+      <TableCell>{projectName}</TableCell>
+    </TableRow>
+  );
+}
+
+/** A quick filter: a select whose first option, 'All', leaves the filter off. */
+function FilterSelect(props: {
+  label: string;
+  value: string | undefined;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string | undefined) => void;
+}) {
+  const { t } = useTranslation('inventory');
+  const styles = useDeviceListPageStyles();
+  const id = `filter-${props.label.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={id} size="small">
+        {props.label}
+      </Label>
+      <Select
+        id={id}
+        size="small"
+        value={props.value ?? ''}
+        onChange={(_event, data) => props.onChange(data.value === '' ? undefined : data.value)}
+      >
+        <option value="">{t('list.all')}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,287 @@
+import { COMMAND_NAMES, QueuedRequestStatusSchema } from '@farola/protocol';
+import {
+  Body1,
+  Button,
+  Caption1,
+  Checkbox,
+  Input,
+  Label,
+  Link,
+  ProgressBar,
+  SearchBox,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title2,
+} from '@fluentui/react-components';
+import { DismissCircleRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouteLink, useLocation, useSearch } from 'wouter';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { errorCodeMessage, errorMessage } from '@/lib/api/error-message';
+import { formatDateTime } from '@/lib/format/format-value';
+import { useNotify } from '@/lib/notifications/use-notify';
+import { paths } from '@/lib/paths';
+import { cancelQueuedRequests } from './api';
+import { useQueuedRequestsStyles } from './queued-requests-page.styles';
+import { parseRequestFilters, requestFiltersSearch, type RequestFilters } from './request-filters';
+import { useDeviceNames } from './use-device-names';
+import { useQueuedRequests } from './use-queued-requests';
+
+/**
+ * Queued requests (spec §2 Other screens, §4): every command sent to the user's devices with its
+ * status, progress and attempt, live, filtered by status, command, device and date; requests still
+ * in progress can be cancelled one by one or many at once.
+ */
+export function QueuedRequestsPage() {
+  const { t } = useTranslation('requests');
+  const { t: tDevice, i18n } = useTranslation('device');
+  const { t: tErrors } = useTranslation('errors');
+  const styles = useQueuedRequestsStyles();
+  const notify = useNotify();
+  const [location, navigate] = useLocation();
+  const filters = parseRequestFilters(useSearch());
+  const list = useQueuedRequests(filters);
+  const names = useDeviceNames(list.items.map((request) => request.deviceId));
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState<readonly string[] | null>(null);
+
+  const setFilters = (change: Partial<RequestFilters>) => {
+    setSelected(new Set());
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries(requestFiltersSearch({ ...filters, ...change })))
+      if (value !== undefined && value !== '') next.set(key, value);
+    navigate(next.size > 0 ? `${location}?${next.toString()}` : location, { replace: true });
+  };
+  const cancellable = list.items.filter((request) => request.status === 'IN_PROGRESS');
+  const selectedCancellable = cancellable.filter((request) => selected.has(request.id)).map((request) => request.id);
+  const allSelected = cancellable.length > 0 && cancellable.every((request) => selected.has(request.id));
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+  const cancel = (ids: readonly string[]) => {
+    setConfirming(null);
+    cancelQueuedRequests(ids)
+      .then((outcomes) => {
+        const failed = outcomes.filter((outcome) => outcome.outcome === 'failed');
+        const cancelled = outcomes.length - failed.length;
+        if (cancelled > 0) notify.success(t('cancelled', { count: cancelled }));
+        const [firstFailure] = failed;
+        if (firstFailure?.outcome === 'failed')
+          notify.error(t('notCancelled', { count: failed.length }), errorCodeMessage(tErrors, firstFailure.error.code));
+        setSelected(new Set());
+        list.reload();
+      })
+      .catch((error: unknown) => notify.error(errorMessage(tErrors, error)));
+  };
+
+  return (
+    <section className={styles.root} aria-labelledby="queued-requests-title">
+      <Title2 as="h1" id="queued-requests-title">
+        {t('title')}
+      </Title2>
+      <div className={styles.filters} role="search" aria-label={t('filters')}>
+        <SearchBox
+          aria-label={t('search')}
+          placeholder={t('search')}
+          defaultValue={filters.q ?? ''}
+          onKeyDown={(event) =>
+            event.key === 'Enter' && setFilters({ q: event.currentTarget.value.trim() || undefined })
+          }
+          onBlur={(event) => {
+            const q = event.currentTarget.value.trim() || undefined;
+            if (q !== filters.q) setFilters({ q });
+          }}
+          onChange={(_event, data) => data.value === '' && filters.q !== undefined && setFilters({ q: undefined })}
+        />
+        <div className={styles.field}>
+          <Label htmlFor="requests-status" size="small">
+            {t('status')}
+          </Label>
+          <Select
+            id="requests-status"
+            size="small"
+            value={filters.status ?? ''}
+            onChange={(_event, data) =>
+              setFilters({ status: QueuedRequestStatusSchema.options.find((status) => status === data.value) })
+            }
+          >
+            <option value="">{t('all')}</option>
+            {QueuedRequestStatusSchema.options.map((status) => (
+              <option key={status} value={status}>
+                {tDevice(`requestStatus.${status}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className={styles.field}>
+          <Label htmlFor="requests-command" size="small">
+            {t('command')}
+          </Label>
+          <Select
+            id="requests-command"
+            size="small"
+            value={filters.command ?? ''}
+            onChange={(_event, data) =>
+              setFilters({ command: COMMAND_NAMES.find((command) => command === data.value) })
+            }
+          >
+            <option value="">{t('all')}</option>
+            {COMMAND_NAMES.map((command) => (
+              <option key={command} value={command}>
+                {tDevice(`commandName.${command}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className={styles.field}>
+          <Label htmlFor="requests-from" size="small">
+            {t('from')}
+          </Label>
+          <Input
+            id="requests-from"
+            type="date"
+            size="small"
+            value={filters.from ?? ''}
+            onChange={(_event, data) => setFilters({ from: data.value || undefined })}
+          />
+        </div>
+        <div className={styles.field}>
+          <Label htmlFor="requests-to" size="small">
+            {t('to')}
+          </Label>
+          <Input
+            id="requests-to"
+            type="date"
+            size="small"
+            value={filters.to ?? ''}
+            onChange={(_event, data) => setFilters({ to: data.value || undefined })}
+          />
+        </div>
+      </div>
+      <div className={styles.toolbar}>
+        <Body1 role="status">{list.total === undefined ? '' : t('total', { count: list.total })}</Body1>
+        <Button
+          icon={<DismissCircleRegular />}
+          disabled={selectedCancellable.length === 0}
+          onClick={() => setConfirming(selectedCancellable)}
+        >
+          {t('cancelSelected', { count: selectedCancellable.length })}
+        </Button>
+      </div>
+      {list.items.length === 0 ? (
+        list.isFailed ? (
+          <Button onClick={list.retry}>{t('retry')}</Button>
+        ) : list.isLoading ? (
+          <Spinner label={t('loading')} />
+        ) : (
+          <EmptyState title={t('empty')} />
+        )
+      ) : (
+        <>
+          <Table size="small" aria-label={t('title')}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell className={styles.check}>
+                  <Checkbox
+                    aria-label={t('selectAll')}
+                    disabled={cancellable.length === 0}
+                    checked={allSelected ? true : selectedCancellable.length > 0 ? 'mixed' : false}
+                    onChange={(_event, data) =>
+                      setSelected(data.checked === true ? new Set(cancellable.map((request) => request.id)) : new Set())
+                    }
+                  />
+                </TableHeaderCell>
+                <TableHeaderCell>{t('column.created')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.device')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.command')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.status')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.progress')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.attempt')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.requestedBy')}</TableHeaderCell>
+                <TableHeaderCell>{t('column.actions')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.items.map((request) => (
+                <TableRow key={request.id} data-testid="queued-request" data-status={request.status}>
+                  <TableCell>
+                    {request.status === 'IN_PROGRESS' && (
+                      <Checkbox
+                        aria-label={t('select', { command: tDevice(`commandName.${request.command}`) })}
+                        checked={selected.has(request.id)}
+                        onChange={(_event, data) => toggle(request.id, data.checked === true)}
+                      />
+                    )}
+                  </TableCell>
+                  <TableCell>{formatDateTime(request.createdAt, i18n.language)}</TableCell>
+                  <TableCell>
+                    <DeviceName deviceId={request.deviceId} name={names.get(request.deviceId)} />
+                  </TableCell>
+                  <TableCell>{tDevice(`commandName.${request.command}`)}</TableCell>
+                  <TableCell>
+                    {tDevice(`requestStatus.${request.status}`)}
+                    {request.error && (
+                      <Caption1 className={styles.error}> · {errorCodeMessage(tErrors, request.error.code)}</Caption1>
+                    )}
+                  </TableCell>
+                  <TableCell className={styles.progress}>
+                    <ProgressBar
+                      value={request.progress / 100}
+                      aria-label={t('progress', { progress: request.progress })}
+                      color={request.status === 'ERROR' ? 'error' : request.status === 'DONE' ? 'success' : 'brand'}
+                    />
+                    <Caption1>{request.progress} %</Caption1>
+                  </TableCell>
+                  <TableCell>{request.attempt}</TableCell>
+                  <TableCell>{request.requestedBy ?? ''}</TableCell>
+                  <TableCell>
+                    {request.status === 'IN_PROGRESS' && (
+                      <Button size="small" onClick={() => setConfirming([request.id])}>
+                        {t('cancel')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {list.hasMore ? (
+            <Button onClick={list.showMore} disabled={list.isLoading}>
+              {t('showMore')}
+            </Button>
+          ) : (
+            <Caption1>{t('noMore')}</Caption1>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('cancelTitle')}
+        message={t('cancelMessage', { count: confirming?.length ?? 0 })}
+        confirmLabel={t('cancelConfirm')}
+        onConfirm={() => confirming && cancel(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+    </section>
+  );
+}
+
+/** The device's name, linked to its panel on the map. */
+function DeviceName({ deviceId, name }: { deviceId: string; name: string | undefined }) {
+  return (
+    <RouteLink href={paths.mapDevice.build({ id: deviceId })} asChild>
+      <Link>{name ?? deviceId.slice(0, 8)}</Link>
+    </RouteLink>
+  );
+}
