@@ -10,6 +10,7 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { buildDevice, buildRequest, PROJECT_ID } from '@/lib/api/data-generators';
 import { initI18n } from '@/lib/i18n/i18n';
+import { loadNamespace } from '@/lib/i18n/on-demand-namespaces';
 import { RequestOutcomeToasts } from '@/components/request-outcome-toasts';
 import { DeviceDetailPanel } from '@/features/device/device-detail-panel';
 import { socketDouble } from '@/lib/realtime/testing/socket-double';
@@ -102,6 +103,8 @@ async function sendFromPanelAndClose(
 
 beforeAll(async () => {
   await initI18n({ language: 'en', fallback: 'en' });
+  // The panel's own texts load on demand: once, here, rather than within the first test's wait.
+  await loadNamespace('device-detail');
 });
 
 beforeEach(() => initI18n({ language: 'en', fallback: 'en' }));
@@ -127,6 +130,7 @@ describe('the outcome toasts of commands sent from this tab', () => {
 
   it("announces a failed command with the catalogue's message in the user's language", async () => {
     await initI18n({ language: 'es', fallback: 'en' });
+    await loadNamespace('device-detail');
     const device = buildDevice({ seed: 902, name: '' });
     const request = buildRequest({ seed: 902, deviceId: device.id, command: 'switchOff' });
     serveApi(request);

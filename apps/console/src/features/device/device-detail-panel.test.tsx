@@ -10,6 +10,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { buildAttributeUpdate, buildDevice, buildRequest, PROJECT_ID } from '@/lib/api/data-generators';
 import { initI18n } from '@/lib/i18n/i18n';
+import { loadNamespace } from '@/lib/i18n/on-demand-namespaces';
 import { socketDouble } from '@/lib/realtime/testing/socket-double';
 import { appStore } from '@/lib/store';
 import { TOASTER_ID } from '@/lib/toaster';
@@ -67,7 +68,11 @@ function renderPanel(deviceId: string, tab = 'details', user = userWithRoles(['a
 
 beforeAll(async () => {
   await initI18n({ language: 'en', fallback: 'en' });
-});
+  // The panel's texts and each tab's code are loaded on demand; load them once up front so that
+  // the first test does not spend its wait on transforming them.
+  await loadNamespace('device-detail');
+  await Promise.all([import('./details-tab'), import('./measures-tab'), import('./events-tab')]);
+}, 30_000);
 
 beforeEach(() => {
   serveApi({ '/queued-requests': EMPTY_PAGE, '/events': EMPTY_PAGE });
@@ -87,7 +92,7 @@ describe('the device detail panel', () => {
     });
     serveDevice(device);
     const { location } = renderPanel(device.id);
-    const panel = screen.getByTestId('device-panel');
+    const panel = await screen.findByTestId('device-panel', {}, { timeout: 10_000 });
     expect(await within(panel).findByRole('heading', { name: 'Carrer de Mallorca 12' })).toBeDefined();
     expect(panel.textContent).toContain('OR-LP-000501');
     expect(panel.textContent).toContain('Connected');
@@ -95,7 +100,7 @@ describe('the device detail panel', () => {
 
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Real time measures' })));
     expect(location.history.at(-1)).toBe(`/map/devices/${device.id}?tab=realTimeMeasures`);
-    expect(screen.getByTestId('attr-dimming').textContent).toContain('70 %');
+    expect((await screen.findByTestId('attr-dimming')).textContent).toContain('70 %');
     expect(screen.getByTestId('attr-poweredOn').textContent).toContain('Yes');
 
     socketDouble.push(
@@ -187,16 +192,19 @@ describe('the device detail panel', () => {
     );
   });
 
-  it('disables commands while the device is disconnected, keeping them focusable with the reason', async () => {
+  it('queues commands for a disconnected device but disables those the server refuses then, saying why', async () => {
     const device = buildDevice({ seed: 505, connected: false });
     serveDevice(device);
     renderPanel(device.id);
-    const command = await screen.findByTestId('command-switchOff');
-    expect(command.getAttribute('aria-disabled')).toBe('true');
+    const reboot = await screen.findByTestId('command-reboot');
+    expect(reboot.getAttribute('aria-disabled')).toBe('true');
     // Not the native attribute: that would take the button out of the tab order.
-    expect(command.hasAttribute('disabled')).toBe(false);
-    const reasonId = command.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(reasonId)?.textContent).toBe('The device is disconnected');
+    expect(reboot.hasAttribute('disabled')).toBe(false);
+    const reasonId = reboot.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(reasonId)?.textContent).toBe('Device not connected to reset');
+    // Switching is queued until the device is back, and the panel says so.
+    expect(screen.getByTestId('command-switchOff').getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByTestId('offline-queue-note').textContent).toContain('commands are queued');
     expect(screen.getByTestId('device-panel').textContent).toContain('Disconnected');
   });
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { errorMessage } from '@/lib/api/error-message';
+import { useOnDemandNamespace } from '@/lib/i18n/on-demand-namespaces';
 import type { DeviceRouteLinks } from './device-route-links';
 import { DeviceView } from './device-view';
 import { useDeviceDetailPanelStyles } from './device-detail-panel.styles';
@@ -10,20 +11,34 @@ import { useDevice } from './use-device';
 
 /** One device's details; reads `?tab=` itself, and its route says where close and the tabs lead. */
 export function DeviceDetailPanel({ deviceId, links }: { deviceId: string; links: DeviceRouteLinks }) {
+  const { t } = useTranslation('device');
+  const styles = useDeviceDetailPanelStyles();
+  return (
+    <aside className={styles.root} data-testid="device-panel" aria-label={t('panel.label')}>
+      {/* The tabs' and dialogs' texts ship apart from the first screen's. */}
+      {useOnDemandNamespace('device-detail') ? (
+        <PanelContent deviceId={deviceId} links={links} />
+      ) : (
+        <Spinner label={t('panel.loading')} />
+      )}
+    </aside>
+  );
+}
+
+function PanelContent({ deviceId, links }: { deviceId: string; links: DeviceRouteLinks }) {
   const lookup = useDevice(deviceId);
   const [, navigate] = useLocation();
   const { t } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
-  const styles = useDeviceDetailPanelStyles();
   const close = () => navigate(links.close);
 
   return (
-    <aside className={styles.root} data-testid="device-panel" aria-label={t('panel.label')}>
+    <>
       {lookup.state === 'found' && <DeviceView device={lookup.device} links={links} onClose={close} />}
       {lookup.state === 'loading' && <Spinner label={t('panel.loading')} />}
       {lookup.state === 'notFound' && <EmptyState title={tErrors('DEVICE_NOT_FOUND')} />}
       {lookup.state === 'failed' && <EmptyState title={errorMessage(tErrors, lookup.error)} />}
       {lookup.state !== 'found' && <Button onClick={close}>{t('panel.close')}</Button>}
-    </aside>
+    </>
   );
 }

@@ -83,3 +83,13 @@ export function apiPost<S extends z.ZodType>(path: string, body: unknown, schema
 export function apiDelete<S extends z.ZodType>(path: string, schema: S, query?: ApiQuery): Promise<z.infer<S>> {
   return request(apiUrl(path, query), { method: 'DELETE', headers: headers(false) }, schema);
 }
+
+/**
+ * PATCHes a JSON body and validates the answer.
+ *
+ * @example
+ * const device = await apiPatch(`devices/${id}`, { notes: 'Pole repainted' }, DeviceSchema);
+ */
+export function apiPatch<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+  return request(apiUrl(path), { method: 'PATCH', headers: headers(true), body: JSON.stringify(body) }, schema);
+}

@@ -4,7 +4,11 @@ import type { Language } from './languages';
 type NamespaceFiles = Record<string, Record<string, string>>;
 
 // English is every language's last fallback, so it is always needed and ships with the app.
-const ENGLISH: NamespaceFiles = import.meta.glob('/src/locales/en/*.json', { eager: true, import: 'default' });
+// On-demand namespaces (./on-demand-namespaces.ts) are left out: their screens load them.
+const ENGLISH: NamespaceFiles = import.meta.glob(['/src/locales/en/*.json', '!/src/locales/en/device-detail.json'], {
+  eager: true,
+  import: 'default',
+});
 
 // Every other language is one module (./bundles/<lng>.ts), a chunk of its own: a browser fetches
 // only the languages it shows.

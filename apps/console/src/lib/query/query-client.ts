@@ -23,6 +23,7 @@ export const queryKeys = {
   device: (deviceId: string) => ['device', deviceId] as const,
   deviceEvents: (deviceId: string) => ['device', deviceId, 'events'] as const,
   deviceRequests: (deviceId: string) => ['device', deviceId, 'requests'] as const,
+  deviceHistory: (deviceId: string) => ['device', deviceId, 'history'] as const,
   userSearch: (q: string) => ['users', 'search', q] as const,
   userPermissions: (userId: string) => ['users', 'permissions', userId] as const,
   /** Every project the caller sees, all pages (names for pickers). */

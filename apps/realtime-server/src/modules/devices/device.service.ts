@@ -1,4 +1,4 @@
-import type { Device, DeviceEvent, DeviceEventListQuery, DeviceListQuery, Page } from '@farola/protocol';
+import type { Device, DeviceEdit, DeviceEvent, DeviceEventListQuery, DeviceListQuery, Page } from '@farola/protocol';
 import type { User } from '../../auth/user';
 import { DomainError } from '../../platform/domain-error';
 import type { EventRepository } from '../events/event.repository';
@@ -30,6 +30,15 @@ export class DeviceService {
     const visible = await this.deps.projects.scope(user);
     await this.deps.writer.settled();
     const device = await this.deps.devices.get(id, visible);
+    if (!device) throw new DomainError('DEVICE_NOT_FOUND');
+    return device;
+  }
+
+  /** A user's edit of the notes or the fixed-location flag, recorded with who made it. */
+  async edit(user: User, id: string, edit: DeviceEdit): Promise<Device> {
+    const visible = await this.deps.projects.scope(user);
+    await this.deps.writer.settled();
+    const device = await this.deps.devices.edit(id, visible, edit, user.username);
     if (!device) throw new DomainError('DEVICE_NOT_FOUND');
     return device;
   }

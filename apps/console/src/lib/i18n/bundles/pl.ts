@@ -1,2 +1,5 @@
-// Every namespace of one language, bundled into one chunk that is fetched when the language is shown.
-export default import.meta.glob<Record<string, string>>('/src/locales/pl/*.json', { eager: true, import: 'default' });
+// Every namespace of one language but the on-demand ones (../on-demand-namespaces.ts), bundled into one chunk that is fetched when the language is shown.
+export default import.meta.glob<Record<string, string>>(
+  ['/src/locales/pl/*.json', '!/src/locales/pl/device-detail.json'],
+  { eager: true, import: 'default' },
+);
