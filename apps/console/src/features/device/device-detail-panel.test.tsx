@@ -134,7 +134,7 @@ describe('the device detail panel', () => {
     const device = buildDevice({ seed: 502 });
     serveDevice(device);
     renderPanel(device.id, 'eventsHistory');
-    expect(await screen.findByText('No events available')).toBeDefined();
+    expect(await screen.findByText('No events available', {}, { timeout: 5000 })).toBeDefined();
   });
 
   it("refuses more than the maximum number of blinks with 'Maximum value is 10'", async () => {
@@ -232,5 +232,89 @@ describe('the device detail panel', () => {
     serveDevice(device);
     renderPanel(device.id);
     expect((await screen.findByTestId('status-banner')).textContent).toBe('This device is not installed yet');
+  });
+});
+
+describe('the device panel tabs and commands', () => {
+  it('opens the location tab by ?tab= and reads the location only after confirmation', async () => {
+    const device = buildDevice({ seed: 520, attributes: { satellites: 7, altitude: 12.5 } });
+    const request = buildRequest({ seed: 520, deviceId: device.id, command: 'readLocation' });
+    const fetchMock = serveDevice(device, { '/commands': request });
+    renderPanel(device.id, 'location');
+    expect((await screen.findByTestId('location-satellites', {}, { timeout: 5000 })).textContent).toContain('7');
+    await act(async () => fireEvent.click(screen.getByTestId('read-location')));
+    expect(await screen.findByText(/reference position for position alarms/)).toBeDefined();
+    const posted = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/commands'));
+    expect(posted()).toHaveLength(0);
+    // The dialog's confirm button comes after the tab's own (the dialog is portalled to the end of the page).
+    const confirm = screen.getAllByRole('button', { name: 'Read latitude/longitude', hidden: true }).at(-1);
+    await act(async () => fireEvent.click(confirm!));
+    await waitFor(() => expect(posted()).toHaveLength(1));
+  });
+
+  it("shows a GPS reading's NOT_FOUND as 'No GPS signal'", async () => {
+    const device = buildDevice({ seed: 521 });
+    const failed = buildRequest({
+      seed: 521,
+      deviceId: device.id,
+      command: 'readLocation',
+      status: 'ERROR',
+      error: { code: 'DEVICE_ERROR_NOT_FOUND', message: 'Device reports an error NOT_FOUND' },
+    });
+    serveDevice(device, { '/queued-requests': { items: [failed], nextCursor: null, total: 1 } });
+    renderPanel(device.id);
+    expect((await screen.findByTestId(`request-${failed.id}`)).textContent).toContain('No GPS signal');
+  });
+
+  it('falls back to details for a tab the device kind does not show', async () => {
+    const device = buildDevice({ seed: 522 });
+    serveDevice(device);
+    renderPanel(device.id, 'parameters');
+    const selected = await screen.findByRole('tab', { selected: true }, { timeout: 5000 });
+    expect(selected.textContent).toBe('Details');
+    expect(screen.queryByRole('tab', { name: 'Parameters' })).toBeNull();
+  });
+
+  it("lists a cabinet's outputs with their mode in the electrical schema", async () => {
+    const device = buildDevice({
+      seed: 523,
+      deviceType: 'cabinet-controller',
+      attributes: {
+        outputs: [
+          { index: 1, on: true, mode: 2 },
+          { index: 2, on: false },
+        ],
+      },
+    });
+    serveDevice(device);
+    renderPanel(device.id, 'electricalSchema');
+    const first = await screen.findByTestId('output-1', {}, { timeout: 5000 });
+    expect(first.textContent).toContain('Manual');
+    expect(first.textContent).toContain('Restore calendar');
+    expect(screen.getByTestId('output-2').textContent).toContain('Not defined');
+  });
+
+  it('asks before a factory reset and sends the chosen operate mode', async () => {
+    const device = buildDevice({ seed: 524, attributes: { operateMode: '005' } });
+    const request = buildRequest({ seed: 524, deviceId: device.id, command: 'setOperateMode' });
+    const fetchMock = serveDevice(device, { '/commands': request });
+    renderPanel(device.id);
+    const bodies = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => String(url).endsWith('/commands'))
+        .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+    await act(async () => fireEvent.click(await screen.findByTestId('command-more')));
+    await act(async () => fireEvent.click(await screen.findByTestId('command-factoryReset')));
+    expect(await screen.findByText(/factory settings/)).toBeDefined();
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Cancel', hidden: true }).at(-1)!));
+    expect(bodies()).toHaveLength(0);
+
+    await act(async () => fireEvent.click(screen.getByTestId('command-more')));
+    await act(async () => fireEvent.click(await screen.findByTestId('command-setOperateMode')));
+    await act(async () =>
+      fireEvent.click(await screen.findByLabelText(/014 — Supply by cabinet controller, on at 100%/)),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change', hidden: true })));
+    await waitFor(() => expect(bodies()).toEqual([{ command: 'setOperateMode', params: { operateMode: '014' } }]));
   });
 });
