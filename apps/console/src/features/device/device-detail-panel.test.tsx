@@ -21,7 +21,7 @@ vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-dou
 
 /** Serves the API answers the panel asks for; the device itself comes from the fleet atoms. */
 function serveApi(answers: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const route = Object.keys(answers).find((path) => url.pathname.endsWith(path));
     const body = route === undefined ? { error: { code: 'NOT_FOUND', message: 'Not found' } } : answers[route];
@@ -302,7 +302,7 @@ describe('the device panel tabs and commands', () => {
     const bodies = () =>
       fetchMock.mock.calls
         .filter(([url]) => String(url).endsWith('/commands'))
-        .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+        .map(([, init]) => JSON.parse(String(init?.body)));
     await act(async () => fireEvent.click(await screen.findByTestId('command-more')));
     await act(async () => fireEvent.click(await screen.findByTestId('command-factoryReset')));
     expect(await screen.findByText(/factory settings/)).toBeDefined();
