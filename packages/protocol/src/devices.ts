@@ -10,6 +10,17 @@ const longitude = z.number().min(-180).max(180);
 
 export { SerialNumberSchema } from './primitives';
 
+/** Maximum length of a device's notes. */
+export const DEVICE_NOTES_MAX_LENGTH = 4000;
+
+/** A device's notes (spec §3 Organisation), with who wrote them last and when. */
+export const DeviceNotesSchema = z.object({
+  text: text().max(DEVICE_NOTES_MAX_LENGTH),
+  updatedAt: IsoDateTimeSchema,
+  updatedBy: text().max(200),
+});
+export type DeviceNotes = z.infer<typeof DeviceNotesSchema>;
+
 /**
  * A device as the API returns it: common fields (spec §3) plus its latest attribute values.
  *
@@ -45,8 +56,28 @@ export const DeviceSchema = z.object({
   createdAt: IsoDateTimeSchema,
   attributes: AttributeValuesSchema,
   attributesUpdatedAt: IsoDateTimeSchema.nullable(),
+  /** Null until someone writes notes. */
+  notes: DeviceNotesSchema.nullable().default(null),
 });
 export type Device = z.infer<typeof DeviceSchema>;
+
+/**
+ * `PATCH /devices/{id}`: what a user edits on a device, at least one of the fields. `fixedLocation`
+ * on keeps the stored position when the device reports another; `notes` replaces the notes ('' clears them).
+ *
+ * @example
+ * DeviceEditSchema.parse({ fixedLocation: true });
+ * DeviceEditSchema.parse({ notes: 'Pole repainted in May' });
+ */
+export const DeviceEditSchema = z
+  .strictObject({
+    fixedLocation: z.boolean().optional(),
+    notes: text().max(DEVICE_NOTES_MAX_LENGTH).optional(),
+  })
+  .refine((edit) => edit.fixedLocation !== undefined || edit.notes !== undefined, {
+    message: 'Nothing to change',
+  });
+export type DeviceEdit = z.infer<typeof DeviceEditSchema>;
 
 /** A list filter: the parameter repeated (`?status=a&status=b`), comma-separated (`?status=a,b`), or both. */
 export const csv = <T extends z.ZodType>(item: T) =>

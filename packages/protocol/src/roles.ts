@@ -44,6 +44,8 @@ export function hasAnyRole(held: readonly string[], required: readonly string[])
 export const ACTION_ROLES = {
   /** The inventory lists (spec §2: manage-devices, edit-device, view-devices). */
   listDevices: ['manage-devices', 'edit-device', 'view-devices'],
+  /** Editing a device's notes and fixed location (spec §6: device details are for manage-devices, edit-device). */
+  editDevices: ['manage-devices', 'edit-device'],
   /** Commands and cancelling them: changing what a device does is for device managers. */
   commandDevices: ['manage-devices'],
   /** Provisioning devices and gateways, and their credentials. */

@@ -1,7 +1,7 @@
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeMessage } from '@/lib/api/error-message';
+import { requestErrorMessage } from '@/lib/api/error-message';
 import { useNotify } from '@/lib/notifications/use-notify';
 import { realtime } from '@/lib/realtime/live';
 import { requestOutcome$ } from '@/lib/requests/request-outcomes';
@@ -24,7 +24,7 @@ export function RequestOutcomeToasts() {
         device: own.deviceLabel,
       });
       if (request.status === 'DONE') notify.success(t('commands.success'), detail);
-      else notify.error(errorCodeMessage(tErrors, request.error?.code ?? 'UNKNOWN_ERROR'), detail);
+      else notify.error(requestErrorMessage(tErrors, request.command, request.error?.code ?? 'UNKNOWN_ERROR'), detail);
     });
     return () => subscription.unsubscribe();
   }, [notify, store, t, tErrors]);

@@ -1,5 +1,16 @@
-import { DeviceEventSchema, pageSchema, type DeviceEvent, type Page } from '@farola/protocol';
-import { apiGet } from '@/lib/api/client';
+import {
+  DeviceEventSchema,
+  DeviceSchema,
+  LogRecordSchema,
+  PAGE_LIMIT_MAX,
+  pageSchema,
+  type Device,
+  type DeviceEdit,
+  type DeviceEvent,
+  type LogRecord,
+  type Page,
+} from '@farola/protocol';
+import { apiGet, apiPatch } from '@/lib/api/client';
 
 const EventPageSchema = pageSchema(DeviceEventSchema);
 
@@ -8,4 +19,30 @@ export const EVENTS_PAGE_SIZE = 20;
 
 export function fetchDeviceEvents(deviceId: string, cursor?: string): Promise<Page<DeviceEvent>> {
   return apiGet(`devices/${encodeURIComponent(deviceId)}/events`, EventPageSchema, { limit: EVENTS_PAGE_SIZE, cursor });
+}
+
+/** Edits the device's notes or fixed-location flag (`PATCH /devices/{id}`). */
+export function editDevice(deviceId: string, edit: DeviceEdit): Promise<Device> {
+  return apiPatch(`devices/${encodeURIComponent(deviceId)}`, edit, DeviceSchema);
+}
+
+const LogPageSchema = pageSchema(LogRecordSchema);
+
+/**
+ * Every stored hourly record of the device from `from` on, oldest first, reading page after page
+ * (a year is about 8,800 records).
+ */
+export async function fetchDeviceHistory(deviceId: string, from: string): Promise<LogRecord[]> {
+  const records: LogRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await apiGet(`devices/${encodeURIComponent(deviceId)}/history`, LogPageSchema, {
+      from,
+      limit: PAGE_LIMIT_MAX,
+      cursor,
+    });
+    records.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return records;
 }

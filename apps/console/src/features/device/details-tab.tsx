@@ -29,12 +29,12 @@ export function DetailsTab({ device }: { device: Device }) {
   const { t } = useTranslation('device');
   const format = useValueFormat();
   const rows: FieldRow[] = [
-    { key: 'deviceType', label: t('field.deviceType'), value: t(DEVICE_TYPE_KEYS[device.deviceType]) },
-    { key: 'vendor', label: t('field.vendor'), value: VENDOR_LABELS[device.vendor] },
-    { key: 'status', label: t('field.status'), value: t(DEVICE_STATUS_KEYS[device.status]) },
+    { key: 'deviceType', label: t('device-detail:field.deviceType'), value: t(DEVICE_TYPE_KEYS[device.deviceType]) },
+    { key: 'vendor', label: t('device-detail:field.vendor'), value: VENDOR_LABELS[device.vendor] },
+    { key: 'status', label: t('device-detail:field.status'), value: t(DEVICE_STATUS_KEYS[device.status]) },
     ...PLAIN_FIELDS.map((field) => ({
       key: field,
-      label: t(`field.${field}`),
+      label: t(`device-detail:field.${field}`),
       value: formatValue(device[field], format, fractionDigitsFor(field)),
     })),
   ];

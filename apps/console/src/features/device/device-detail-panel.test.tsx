@@ -20,7 +20,7 @@ vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-dou
 
 /** Serves the API answers the panel asks for; the device itself comes from the fleet atoms. */
 function serveApi(answers: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const route = Object.keys(answers).find((path) => url.pathname.endsWith(path));
     const body = route === undefined ? { error: { code: 'NOT_FOUND', message: 'Not found' } } : answers[route];
@@ -67,7 +67,10 @@ function renderPanel(deviceId: string, tab = 'details', user = userWithRoles(['a
 
 beforeAll(async () => {
   await initI18n({ language: 'en', fallback: 'en' });
-});
+  // The panel's texts and each tab's code are loaded on demand; load them once up front so that
+  // the first test does not spend its wait on transforming them.
+  await Promise.all([import('./details-tab'), import('./measures-tab'), import('./events-tab')]);
+}, 30_000);
 
 beforeEach(() => {
   serveApi({ '/queued-requests': EMPTY_PAGE, '/events': EMPTY_PAGE });
@@ -87,7 +90,7 @@ describe('the device detail panel', () => {
     });
     serveDevice(device);
     const { location } = renderPanel(device.id);
-    const panel = screen.getByTestId('device-panel');
+    const panel = await screen.findByTestId('device-panel', {}, { timeout: 10_000 });
     expect(await within(panel).findByRole('heading', { name: 'Carrer de Mallorca 12' })).toBeDefined();
     expect(panel.textContent).toContain('OR-LP-000501');
     expect(panel.textContent).toContain('Connected');
@@ -95,7 +98,7 @@ describe('the device detail panel', () => {
 
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Real time measures' })));
     expect(location.history.at(-1)).toBe(`/map/devices/${device.id}?tab=realTimeMeasures`);
-    expect(screen.getByTestId('attr-dimming').textContent).toContain('70 %');
+    expect((await screen.findByTestId('attr-dimming')).textContent).toContain('70 %');
     expect(screen.getByTestId('attr-poweredOn').textContent).toContain('Yes');
 
     socketDouble.push(
@@ -129,7 +132,7 @@ describe('the device detail panel', () => {
     const device = buildDevice({ seed: 502 });
     serveDevice(device);
     renderPanel(device.id, 'eventsHistory');
-    expect(await screen.findByText('No events available')).toBeDefined();
+    expect(await screen.findByText('No events available', {}, { timeout: 5000 })).toBeDefined();
   });
 
   it("refuses more than the maximum number of blinks with 'Maximum value is 10'", async () => {
@@ -187,16 +190,19 @@ describe('the device detail panel', () => {
     );
   });
 
-  it('disables commands while the device is disconnected, keeping them focusable with the reason', async () => {
+  it('queues commands for a disconnected device but disables those the server refuses then, saying why', async () => {
     const device = buildDevice({ seed: 505, connected: false });
     serveDevice(device);
     renderPanel(device.id);
-    const command = await screen.findByTestId('command-switchOff');
-    expect(command.getAttribute('aria-disabled')).toBe('true');
+    const reboot = await screen.findByTestId('command-reboot');
+    expect(reboot.getAttribute('aria-disabled')).toBe('true');
     // Not the native attribute: that would take the button out of the tab order.
-    expect(command.hasAttribute('disabled')).toBe(false);
-    const reasonId = command.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(reasonId)?.textContent).toBe('The device is disconnected');
+    expect(reboot.hasAttribute('disabled')).toBe(false);
+    const reasonId = reboot.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(reasonId)?.textContent).toBe('Device not connected to reset');
+    // Switching is queued until the device is back, and the panel says so.
+    expect(screen.getByTestId('command-switchOff').getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByTestId('offline-queue-note').textContent).toContain('commands are queued');
     expect(screen.getByTestId('device-panel').textContent).toContain('Disconnected');
   });
 
@@ -224,5 +230,89 @@ describe('the device detail panel', () => {
     serveDevice(device);
     renderPanel(device.id);
     expect((await screen.findByTestId('status-banner')).textContent).toBe('This device is not installed yet');
+  });
+});
+
+describe('the device panel tabs and commands', () => {
+  it('opens the location tab by ?tab= and reads the location only after confirmation', async () => {
+    const device = buildDevice({ seed: 520, attributes: { satellites: 7, altitude: 12.5 } });
+    const request = buildRequest({ seed: 520, deviceId: device.id, command: 'readLocation' });
+    const fetchMock = serveDevice(device, { '/commands': request });
+    renderPanel(device.id, 'location');
+    expect((await screen.findByTestId('location-satellites', {}, { timeout: 5000 })).textContent).toContain('7');
+    await act(async () => fireEvent.click(screen.getByTestId('read-location')));
+    expect(await screen.findByText(/reference position for position alarms/)).toBeDefined();
+    const posted = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/commands'));
+    expect(posted()).toHaveLength(0);
+    // The dialog's confirm button comes after the tab's own (the dialog is portalled to the end of the page).
+    const confirm = screen.getAllByRole('button', { name: 'Read latitude/longitude', hidden: true }).at(-1);
+    await act(async () => fireEvent.click(confirm!));
+    await waitFor(() => expect(posted()).toHaveLength(1));
+  });
+
+  it("shows a GPS reading's NOT_FOUND as 'No GPS signal'", async () => {
+    const device = buildDevice({ seed: 521 });
+    const failed = buildRequest({
+      seed: 521,
+      deviceId: device.id,
+      command: 'readLocation',
+      status: 'ERROR',
+      error: { code: 'DEVICE_ERROR_NOT_FOUND', message: 'Device reports an error NOT_FOUND' },
+    });
+    serveDevice(device, { '/queued-requests': { items: [failed], nextCursor: null, total: 1 } });
+    renderPanel(device.id);
+    expect((await screen.findByTestId(`request-${failed.id}`)).textContent).toContain('No GPS signal');
+  });
+
+  it('falls back to details for a tab the device kind does not show', async () => {
+    const device = buildDevice({ seed: 522 });
+    serveDevice(device);
+    renderPanel(device.id, 'parameters');
+    const selected = await screen.findByRole('tab', { selected: true }, { timeout: 5000 });
+    expect(selected.textContent).toBe('Details');
+    expect(screen.queryByRole('tab', { name: 'Parameters' })).toBeNull();
+  });
+
+  it("lists a cabinet's outputs with their mode in the electrical schema", async () => {
+    const device = buildDevice({
+      seed: 523,
+      deviceType: 'cabinet-controller',
+      attributes: {
+        outputs: [
+          { index: 1, on: true, mode: 2 },
+          { index: 2, on: false },
+        ],
+      },
+    });
+    serveDevice(device);
+    renderPanel(device.id, 'electricalSchema');
+    const first = await screen.findByTestId('output-1', {}, { timeout: 5000 });
+    expect(first.textContent).toContain('Manual');
+    expect(first.textContent).toContain('Restore calendar');
+    expect(screen.getByTestId('output-2').textContent).toContain('Not defined');
+  });
+
+  it('asks before a factory reset and sends the chosen operate mode', async () => {
+    const device = buildDevice({ seed: 524, attributes: { operateMode: '005' } });
+    const request = buildRequest({ seed: 524, deviceId: device.id, command: 'setOperateMode' });
+    const fetchMock = serveDevice(device, { '/commands': request });
+    renderPanel(device.id);
+    const bodies = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => String(url).endsWith('/commands'))
+        .map(([, init]) => JSON.parse(String(init?.body)));
+    await act(async () => fireEvent.click(await screen.findByTestId('command-more')));
+    await act(async () => fireEvent.click(await screen.findByTestId('command-factoryReset')));
+    expect(await screen.findByText(/factory settings/)).toBeDefined();
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Cancel', hidden: true }).at(-1)!));
+    expect(bodies()).toHaveLength(0);
+
+    await act(async () => fireEvent.click(screen.getByTestId('command-more')));
+    await act(async () => fireEvent.click(await screen.findByTestId('command-setOperateMode')));
+    await act(async () =>
+      fireEvent.click(await screen.findByLabelText(/014 — Supply by cabinet controller, on at 100%/)),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change', hidden: true })));
+    await waitFor(() => expect(bodies()).toEqual([{ command: 'setOperateMode', params: { operateMode: '014' } }]));
   });
 });

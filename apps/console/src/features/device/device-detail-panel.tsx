@@ -1,4 +1,5 @@
 import { Button, Spinner } from '@fluentui/react-components';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
@@ -10,20 +11,34 @@ import { useDevice } from './use-device';
 
 /** One device's details; reads `?tab=` itself, and its route says where close and the tabs lead. */
 export function DeviceDetailPanel({ deviceId, links }: { deviceId: string; links: DeviceRouteLinks }) {
+  const { t } = useTranslation('device');
+  const styles = useDeviceDetailPanelStyles();
+  return (
+    <aside className={styles.root} data-testid="device-panel" aria-label={t('panel.label')}>
+      {/* The tabs' and dialogs' texts (device-detail) load with the panel: a spinner meanwhile. */}
+      <Suspense fallback={<Spinner label={t('panel.loading')} />}>
+        <PanelContent deviceId={deviceId} links={links} />
+      </Suspense>
+    </aside>
+  );
+}
+
+function PanelContent({ deviceId, links }: { deviceId: string; links: DeviceRouteLinks }) {
+  // Suspends until the panel's own texts are loaded in the shown language.
+  useTranslation('device-detail');
   const lookup = useDevice(deviceId);
   const [, navigate] = useLocation();
   const { t } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
-  const styles = useDeviceDetailPanelStyles();
   const close = () => navigate(links.close);
 
   return (
-    <aside className={styles.root} data-testid="device-panel" aria-label={t('panel.label')}>
+    <>
       {lookup.state === 'found' && <DeviceView device={lookup.device} links={links} onClose={close} />}
       {lookup.state === 'loading' && <Spinner label={t('panel.loading')} />}
       {lookup.state === 'notFound' && <EmptyState title={tErrors('DEVICE_NOT_FOUND')} />}
       {lookup.state === 'failed' && <EmptyState title={errorMessage(tErrors, lookup.error)} />}
       {lookup.state !== 'found' && <Button onClick={close}>{t('panel.close')}</Button>}
-    </aside>
+    </>
   );
 }

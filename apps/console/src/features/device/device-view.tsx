@@ -1,16 +1,15 @@
 import type { Device } from '@farola/protocol';
-import { MessageBar, MessageBarBody, Tab, TabList } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { CommandsToolbar } from './commands-toolbar';
-import { DetailsTab } from './details-tab';
 import type { DeviceRouteLinks } from './device-route-links';
 import { BANNER_KEYS } from '@/lib/devices/device-labels';
-import { EventsTab } from './events-tab';
-import { MeasuresTab } from './measures-tab';
 import { PanelHeader } from './panel-header';
-import { PANEL_TABS, parsePanelTab, type PanelTab } from './panel-tabs';
+import { PanelTabList } from './panel-tab-list';
+import { parsePanelTab, tabsFor, type PanelTab } from './panel-tabs';
 import { RequestsList } from './requests-list';
+import { TabContent } from './tab-content';
 import { useLiveDevice } from './use-live-device';
 
 /** A found device: header, lifecycle banner, commands, the `?tab=` tabs and its requests. */
@@ -24,7 +23,7 @@ export function DeviceView({
   onClose: () => void;
 }) {
   const { t } = useTranslation('device');
-  const tab = parsePanelTab(useSearch());
+  const tab = parsePanelTab(useSearch(), device.deviceType);
   const [, navigate] = useLocation();
   useLiveDevice(device.id);
   const banner = BANNER_KEYS[device.status];
@@ -40,18 +39,8 @@ export function DeviceView({
       )}
       <CommandsToolbar device={device} />
       <RequestsList deviceId={device.id} />
-      <TabList selectedValue={tab} onTabSelect={(_event, data) => selectTab(data.value as PanelTab)}>
-        {PANEL_TABS.map((value) => (
-          <Tab key={value} value={value} data-testid={`tab-${value}`}>
-            {t(`tab.${value}`)}
-          </Tab>
-        ))}
-      </TabList>
-      <div role="tabpanel">
-        {tab === 'details' && <DetailsTab device={device} />}
-        {tab === 'realTimeMeasures' && <MeasuresTab device={device} />}
-        {tab === 'eventsHistory' && <EventsTab deviceId={device.id} />}
-      </div>
+      <PanelTabList tabs={tabsFor(device.deviceType)} selected={tab} onSelect={selectTab} />
+      <TabContent tab={tab} device={device} />
     </>
   );
 }

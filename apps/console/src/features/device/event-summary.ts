@@ -8,7 +8,7 @@ export function eventSummary(event: DeviceEvent, t: TFunction<'device'>, format:
     case 'DeviceAttributeValueUpdated': {
       const { values } = event.payload;
       return ATTRIBUTE_KEYS.filter((key) => values[key] !== undefined)
-        .map((key) => `${t(`attribute.${key}`)}: ${formatAttribute(key, values, format)}`)
+        .map((key) => `${t(`device-detail:attribute.${key}`)}: ${formatAttribute(key, values, format)}`)
         .join(' · ');
     }
     case 'DeviceCommandRequested': {

@@ -8,10 +8,10 @@ import { useEventHistory } from './use-event-history';
 import { useValueFormat } from '@/lib/format/use-value-format';
 
 const EVENT_TYPE_KEYS = {
-  DeviceAttributeValueUpdated: 'eventType.DeviceAttributeValueUpdated',
-  DeviceCommandRequested: 'eventType.DeviceCommandRequested',
-  DeviceConnectionStatusUpdated: 'eventType.DeviceConnectionStatusUpdated',
-  DeviceLifecycleChanged: 'eventType.DeviceLifecycleChanged',
+  DeviceAttributeValueUpdated: 'device-detail:eventType.DeviceAttributeValueUpdated',
+  DeviceCommandRequested: 'device-detail:eventType.DeviceCommandRequested',
+  DeviceConnectionStatusUpdated: 'device-detail:eventType.DeviceConnectionStatusUpdated',
+  DeviceLifecycleChanged: 'device-detail:eventType.DeviceLifecycleChanged',
 } as const;
 
 /** The device's events, newest first, with live ones on top and 'Show more' paging. */
@@ -22,9 +22,9 @@ export function EventsTab({ deviceId }: { deviceId: string }) {
   const { items, hasMore, isLoading, isFailed, showMore, retry } = useEventHistory(deviceId);
 
   if (items.length === 0) {
-    if (isFailed) return <Button onClick={retry}>{t('events.retry')}</Button>;
-    if (isLoading) return <Spinner label={t('events.loading')} />;
-    return <EmptyState title={t('events.empty')} />;
+    if (isFailed) return <Button onClick={retry}>{t('device-detail:events.retry')}</Button>;
+    if (isLoading) return <Spinner label={t('device-detail:events.loading')} />;
+    return <EmptyState title={t('device-detail:events.empty')} />;
   }
   return (
     <>
@@ -41,10 +41,10 @@ export function EventsTab({ deviceId }: { deviceId: string }) {
       <div className={styles.footer}>
         {hasMore ? (
           <Button onClick={showMore} disabled={isLoading}>
-            {t('events.showMore')}
+            {t('device-detail:events.showMore')}
           </Button>
         ) : (
-          <Caption1>{t('events.noMore')}</Caption1>
+          <Caption1>{t('device-detail:events.noMore')}</Caption1>
         )}
       </div>
     </>

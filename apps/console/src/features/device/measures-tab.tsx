@@ -13,17 +13,19 @@ export function MeasuresTab({ device }: { device: Device }) {
   const { t } = useTranslation('device');
   const format = useValueFormat();
   const reported = ATTRIBUTE_KEYS.filter((key) => device.attributes[key] !== undefined && !SETTINGS.has(key));
-  if (reported.length === 0) return <EmptyState title={t('measures.empty')} />;
+  if (reported.length === 0) return <EmptyState title={t('device-detail:measures.empty')} />;
   const rows = reported.map((key) => ({
     key,
     testId: `attr-${key}`,
-    label: t(`attribute.${key}`),
+    label: t(`device-detail:attribute.${key}`),
     value: formatAttribute(key, device.attributes, format),
   }));
   return (
     <>
       {device.attributesUpdatedAt && (
-        <p>{t('measures.updatedAt', { date: formatDateTime(device.attributesUpdatedAt, format.language) })}</p>
+        <p>
+          {t('device-detail:measures.updatedAt', { date: formatDateTime(device.attributesUpdatedAt, format.language) })}
+        </p>
       )}
       <FieldList rows={rows} />
     </>

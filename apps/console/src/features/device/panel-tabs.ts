@@ -1,8 +1,49 @@
-/** The panel's tabs, selected by `?tab=`; unknown values fall back to details. */
-export const PANEL_TABS = ['details', 'realTimeMeasures', 'eventsHistory'] as const;
+import type { DeviceType } from '@farola/protocol';
+
+/** Every tab of the device view (spec §2), in the order shown, each selected by its `?tab=` name. */
+export const PANEL_TABS = [
+  'details',
+  'technicalInformation',
+  'parameters',
+  'location',
+  'scheduling',
+  'alarms',
+  'eventsHistory',
+  'consumption',
+  'realTimeMeasures',
+  'stats',
+  'documentation',
+  'relations',
+  'traceability',
+  'photography',
+  'electricalSchema',
+  'powerTable',
+  'dimmingSpecs',
+  'notes',
+] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
-export function parsePanelTab(search: string): PanelTab {
+/** Tabs about one kind's hardware: a cabinet's configuration and circuits, a luminaire's power and dimming. */
+const KIND_ONLY: Partial<Record<PanelTab, DeviceType>> = {
+  parameters: 'cabinet-controller',
+  electricalSchema: 'cabinet-controller',
+  powerTable: 'light-point-controller',
+  dimmingSpecs: 'light-point-controller',
+};
+
+/** The tabs a device of this kind shows. */
+export function tabsFor(deviceType: DeviceType): PanelTab[] {
+  return PANEL_TABS.filter((tab) => (KIND_ONLY[tab] ?? deviceType) === deviceType);
+}
+
+/**
+ * The tab `?tab=` names, when a device of this kind shows it; anything else falls back to details.
+ *
+ * @example
+ * parsePanelTab('?tab=parameters', 'cabinet-controller'); // 'parameters'
+ * parsePanelTab('?tab=parameters', 'light-point-controller'); // 'details'
+ */
+export function parsePanelTab(search: string, deviceType: DeviceType): PanelTab {
   const tab = new URLSearchParams(search).get('tab');
-  return PANEL_TABS.find((candidate) => candidate === tab) ?? 'details';
+  return tabsFor(deviceType).find((candidate) => candidate === tab) ?? 'details';
 }

@@ -2,7 +2,7 @@ import type { QueuedRequest, QueuedRequestStatus } from '@farola/protocol';
 import { Body1Strong, Caption1, ProgressBar } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { CancelButton } from '@/components/cancel-button';
-import { errorCodeMessage } from '@/lib/api/error-message';
+import { requestErrorMessage } from '@/lib/api/error-message';
 import { useRequestRowStyles } from './request-row.styles';
 
 const STATUS_KEYS: Record<QueuedRequestStatus, string> = {
@@ -47,7 +47,11 @@ export function RequestRow({
         color={BAR_COLOR[request.status]}
         aria-label={t('requests.progress', { progress: request.progress })}
       />
-      {request.error && <Caption1 className={styles.error}>{errorCodeMessage(tErrors, request.error.code)}</Caption1>}
+      {request.error && (
+        <Caption1 className={styles.error}>
+          {requestErrorMessage(tErrors, request.command, request.error.code)}
+        </Caption1>
+      )}
     </li>
   );
 }

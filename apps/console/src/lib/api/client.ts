@@ -112,3 +112,13 @@ export async function apiDownload(path: string, query: ApiQuery, fileName: strin
   // Revoked on the next task: the click has started the download by then.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
 }
+
+/**
+ * PATCHes a JSON body and validates the answer.
+ *
+ * @example
+ * const device = await apiPatch(`devices/${id}`, { notes: 'Pole repainted' }, DeviceSchema);
+ */
+export function apiPatch<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+  return request(apiUrl(path), { method: 'PATCH', headers: headers(true), body: JSON.stringify(body) }, schema);
+}

@@ -38,6 +38,19 @@ export function errorCodeMessage(
   return message === '' || message === effective ? fallback(t, `no message for ${effective}`) : message;
 }
 
+/** Commands whose device-side NOT_FOUND is about latitude and longitude: a GPS reading. */
+const GPS_COMMANDS = new Set(['readLocation']);
+
+/**
+ * The message of a queued request's error: a GPS reading's NOT_FOUND reads 'No GPS signal' (spec §8).
+ *
+ * @example
+ * requestErrorMessage(t, 'readLocation', 'DEVICE_ERROR_NOT_FOUND'); // 'No GPS signal'
+ */
+export function requestErrorMessage(t: ErrorsT, command: string, code: string): string {
+  return errorCodeMessage(t, code, GPS_COMMANDS.has(command) ? { field: 'latitude' } : {});
+}
+
 /**
  * The message to show for anything a call threw: an ApiError's code, translated; anything else
  * is unexpected and reads 'Unknown error'.

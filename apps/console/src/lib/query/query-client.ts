@@ -29,6 +29,7 @@ export const queryKeys = {
   queuedRequests: (query: object) => ['queued-requests', query] as const,
   bulkJob: (jobId: string) => ['bulk-actions', jobId] as const,
   bulkJobItems: (jobId: string, outcome: string) => ['bulk-actions', jobId, 'items', outcome] as const,
+  deviceHistory: (deviceId: string) => ['device', deviceId, 'history'] as const,
   userSearch: (q: string) => ['users', 'search', q] as const,
   userPermissions: (userId: string) => ['users', 'permissions', userId] as const,
   /** Every project the caller sees, all pages (names for pickers). */

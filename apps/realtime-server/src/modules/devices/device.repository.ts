@@ -1,6 +1,7 @@
 import {
   type AttributeValues,
   type Device,
+  type DeviceEdit,
   type DeviceFilter,
   type DeviceListQuery,
   DEVICE_LIST_STATUSES,
@@ -110,6 +111,9 @@ interface DeviceRow {
   created_at: Date;
   attributes: AttributeValues;
   attributes_updated_at: Date | null;
+  notes: string | null;
+  notes_updated_at: Date | null;
+  notes_updated_by: string | null;
   sort_key: string;
 }
 
@@ -140,6 +144,10 @@ function toDevice(row: DeviceRow): Device {
     createdAt: iso(row.created_at),
     attributes: row.attributes,
     attributesUpdatedAt: isoOrNull(row.attributes_updated_at),
+    notes:
+      row.notes === null || row.notes_updated_at === null
+        ? null
+        : { text: row.notes, updatedAt: iso(row.notes_updated_at), updatedBy: row.notes_updated_by ?? '' },
   };
 }
 
@@ -367,6 +375,32 @@ export class DeviceRepository {
     filters.inScope('project_id', visible);
     const rows = await this.db.query<DeviceRow>(
       `SELECT *, '' AS sort_key FROM devices ${filters.where()}`,
+      filters.params,
+    );
+    return rows[0] ? toDevice(rows[0]) : null;
+  }
+
+  /**
+   * Applies a user's edit and records it in `device_edits`, in one statement; null when the device
+   * is not in `visible`.
+   */
+  async edit(id: string, visible: ProjectScope, edit: DeviceEdit, editedBy: string): Promise<Device | null> {
+    const filters = new Conditions();
+    filters.add(`id = ${filters.param(id)}`);
+    filters.inScope('project_id', visible);
+    const by = filters.param(editedBy);
+    const sets: string[] = [];
+    if (edit.fixedLocation !== undefined) sets.push(`fixed_location = ${filters.param(edit.fixedLocation)}`);
+    if (edit.notes !== undefined) {
+      sets.push(`notes = ${filters.param(edit.notes === '' ? null : edit.notes)}`);
+      sets.push(`notes_updated_at = now()`, `notes_updated_by = ${by}`);
+    }
+    const changes = filters.param(JSON.stringify(edit));
+    const rows = await this.db.query<DeviceRow>(
+      `WITH updated AS (UPDATE devices SET ${sets.join(', ')} ${filters.where()} RETURNING *),
+            logged AS (INSERT INTO device_edits (device_id, changes, edited_by)
+                       SELECT id, ${changes}::jsonb, ${by} FROM updated)
+       SELECT *, '' AS sort_key FROM updated`,
       filters.params,
     );
     return rows[0] ? toDevice(rows[0]) : null;

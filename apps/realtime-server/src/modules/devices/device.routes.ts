@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ACTION_ROLES,
+  DeviceEditSchema,
   DeviceEventListQuerySchema,
   DeviceEventSchema,
   DeviceExportQuerySchema,
@@ -43,6 +44,16 @@ export function deviceRoutes(devices: DeviceService): Route[] {
       id: { description: 'Device id' },
       response: { component: 'Device', schema: DeviceSchema },
       handler: ({ user, id }) => devices.get(user, id),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/devices/:id',
+      summary: "Edits a device's notes or fixed-location flag, recording who did",
+      roles: ACTION_ROLES.editDevices,
+      id: { description: 'Device id' },
+      body: { component: 'DeviceEdit', schema: DeviceEditSchema },
+      response: { component: 'Device', schema: DeviceSchema },
+      handler: ({ user, id, body }) => devices.edit(user, id, body),
     }),
     defineRoute({
       method: 'get',

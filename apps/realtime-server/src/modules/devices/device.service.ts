@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import {
   DEVICE_EXPORT_COLUMNS,
   type Device,
+  type DeviceEdit,
   type DeviceEvent,
   type DeviceEventListQuery,
   type DeviceExportQuery,
@@ -65,6 +66,15 @@ export class DeviceService {
     const visible = await this.deps.projects.scope(user);
     await this.deps.writer.settled();
     const device = await this.deps.devices.get(id, visible);
+    if (!device) throw new DomainError('DEVICE_NOT_FOUND');
+    return device;
+  }
+
+  /** A user's edit of the notes or the fixed-location flag, recorded with who made it. */
+  async edit(user: User, id: string, edit: DeviceEdit): Promise<Device> {
+    const visible = await this.deps.projects.scope(user);
+    await this.deps.writer.settled();
+    const device = await this.deps.devices.edit(id, visible, edit, user.username);
     if (!device) throw new DomainError('DEVICE_NOT_FOUND');
     return device;
   }

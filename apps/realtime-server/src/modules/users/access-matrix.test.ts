@@ -152,6 +152,7 @@ describe('the access matrix: every route × role × project', () => {
         'POST /v1/gateways/{id}/credentials',
         'POST /v1/gateways/{id}/devices',
         'GET /v1/devices/{id}',
+        'PATCH /v1/devices/{id}',
         'GET /v1/devices/{id}/events',
         'GET /v1/devices/{id}/history',
         'POST /v1/devices/{id}/commands',
@@ -258,6 +259,26 @@ describe('the access matrix: every route × role × project', () => {
       }
     }
   });
+
+  it.each(everyone)(
+    '%s: editing notes and fixed location needs manage-devices or edit-device, on a visible device',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      for (const key of both) {
+        const answer = await h.api(
+          `/v1/devices/${devices[key].id}`,
+          as(name, { method: 'PATCH', body: JSON.stringify({ notes: `checked by ${name}` }) }),
+        );
+        if (!holds(person, ACTION_ROLES.editDevices)) {
+          expect(answer).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        } else if (!sees(person, devices[key].project)) {
+          expect(answer).toMatchObject({ status: 404, body: { error: { code: 'DEVICE_NOT_FOUND' } } });
+        } else {
+          expect(answer).toMatchObject({ status: 200, body: { notes: { text: `checked by ${name}` } } });
+        }
+      }
+    },
+  );
 
   it.each(everyone)('%s: provisioning needs manage-devices, in a project it may see', async (name) => {
     const person = PEOPLE[name]!;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { PANEL_TABS, parsePanelTab, tabsFor } from './panel-tabs';
+
+describe('the device tabs', () => {
+  it('selects every tab a kind shows by its ?tab= name', () => {
+    for (const kind of ['light-point-controller', 'cabinet-controller'] as const) {
+      for (const tab of tabsFor(kind)) expect(parsePanelTab(`?tab=${tab}`, kind)).toBe(tab);
+    }
+  });
+
+  it("shows a cabinet's parameters and electrical schema, and a light point's power table and dimming specs", () => {
+    expect(tabsFor('cabinet-controller')).toEqual(expect.arrayContaining(['parameters', 'electricalSchema']));
+    expect(tabsFor('cabinet-controller')).not.toContain('powerTable');
+    expect(tabsFor('light-point-controller')).toEqual(expect.arrayContaining(['powerTable', 'dimmingSpecs']));
+    expect(tabsFor('light-point-controller')).not.toContain('parameters');
+    expect(new Set([...tabsFor('cabinet-controller'), ...tabsFor('light-point-controller')]).size).toBe(
+      PANEL_TABS.length,
+    );
+    expect(PANEL_TABS).toHaveLength(18);
+  });
+
+  it('falls back to details for an unknown tab or one the kind does not show', () => {
+    expect(parsePanelTab('?tab=nonsense', 'cabinet-controller')).toBe('details');
+    expect(parsePanelTab('', 'cabinet-controller')).toBe('details');
+    expect(parsePanelTab('?tab=parameters', 'light-point-controller')).toBe('details');
+    expect(parsePanelTab('?tab=powerTable', 'cabinet-controller')).toBe('details');
+  });
+});

@@ -1,0 +1,67 @@
+import type { Device } from '@farola/protocol';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { FieldList } from '@/components/field-list';
+import { formatAttribute } from '@/lib/format/format-value';
+import { useValueFormat } from '@/lib/format/use-value-format';
+import { deviceRequestsQuery } from '../device-requests-query';
+import { OPERATE_MODE_KEYS } from '../operate-modes';
+
+const SCHEDULE_COMMANDS: ReadonlySet<string> = new Set([
+  'setSchedule',
+  'clearSchedule',
+  'createCalendar',
+  'createAstroCalendar',
+]);
+
+/**
+ * How the device is scheduled: its operate mode, today's sunrise and sunset, and whether a calendar
+ * manages it ('The scheduling is managed by a calendar', or 'Scheduling update in progress' while one is sent).
+ */
+export function SchedulingTab({ device }: { device: Device }) {
+  const { t } = useTranslation('device-detail');
+  const { t: tDevice } = useTranslation('device');
+  const format = useValueFormat();
+  const queries = useQueryClient();
+  const { data: requests = [] } = useQuery(deviceRequestsQuery(queries, device.id));
+  const latest = requests.find((request) => SCHEDULE_COMMANDS.has(request.command));
+  const mode = device.attributes.operateMode;
+  const rows = [
+    ...(mode
+      ? [
+          {
+            key: 'operateMode',
+            label: tDevice('device-detail:attribute.operateMode'),
+            value: `${mode} — ${t(OPERATE_MODE_KEYS[mode])}`,
+          },
+        ]
+      : []),
+    ...(device.attributes.astronomicalInfo
+      ? [
+          {
+            key: 'sun',
+            label: tDevice('device-detail:attribute.astronomicalInfo'),
+            value: formatAttribute('astronomicalInfo', device.attributes, format),
+          },
+        ]
+      : []),
+  ];
+  const calendarManaged = latest?.status === 'DONE' && latest.command !== 'clearSchedule';
+  return (
+    <>
+      {latest?.status === 'IN_PROGRESS' && (
+        <MessageBar intent="info" data-testid="scheduling-status">
+          <MessageBarBody>{t('scheduling.updating')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {calendarManaged && (
+        <MessageBar intent="info" data-testid="scheduling-status">
+          <MessageBarBody>{t('scheduling.byCalendar')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {rows.length > 0 ? <FieldList rows={rows} /> : <EmptyState title={t('empty.noData')} />}
+    </>
+  );
+}

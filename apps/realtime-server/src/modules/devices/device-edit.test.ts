@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness, uniqueSerial } from '../../testing/harness';
+
+describe('editing a device (PATCH /devices/{id})', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const patch = (id: string, body: unknown) =>
+    h.api(`/v1/devices/${id}`, { method: 'PATCH', body: JSON.stringify(body) });
+
+  it('saves notes with who wrote them and when, and clears them with an empty text', async () => {
+    const id = await h.register(uniqueSerial('EDIT'));
+    const before = Date.now();
+    const saved = await patch(id, { notes: 'Pole repainted in May' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.notes).toMatchObject({ text: 'Pole repainted in May', updatedBy: 'demo' });
+    expect(Date.parse(saved.body.notes.updatedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await h.api(`/v1/devices/${id}`)).body.notes.text).toBe('Pole repainted in May');
+
+    const cleared = await patch(id, { notes: '' });
+    expect(cleared.body.notes).toBeNull();
+  });
+
+  it('switches the fixed location on and off without touching the notes', async () => {
+    const id = await h.register(uniqueSerial('EDIT'));
+    await patch(id, { notes: 'Keep' });
+    const on = await patch(id, { fixedLocation: true });
+    expect(on.body).toMatchObject({ fixedLocation: true, notes: { text: 'Keep' } });
+    expect((await h.api(`/v1/devices/${id}`)).body.fixedLocation).toBe(true);
+    expect((await patch(id, { fixedLocation: false })).body.fixedLocation).toBe(false);
+  });
+
+  it('refuses an empty edit, unknown fields and notes over the limit', async () => {
+    const id = await h.register(uniqueSerial('EDIT'));
+    for (const body of [{}, { name: 'x' }, { notes: 'x'.repeat(4001) }, { fixedLocation: 'yes' }]) {
+      const answer = await patch(id, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it("answers 404 'Device not found' for a device that does not exist", async () => {
+    const answer = await patch(randomUUID(), { notes: 'x' });
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe('DEVICE_NOT_FOUND');
+  });
+});
