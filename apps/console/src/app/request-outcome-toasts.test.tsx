@@ -128,7 +128,7 @@ describe('the outcome toasts of commands sent from this tab', () => {
 
   it("announces a failed command with the catalogue's message in the user's language", async () => {
     await initI18n({ language: 'es', fallback: 'en' });
-      const device = buildDevice({ seed: 902, name: '' });
+    const device = buildDevice({ seed: 902, name: '' });
     const request = buildRequest({ seed: 902, deviceId: device.id, command: 'switchOff' });
     serveApi(request);
     const store = renderApp(device);
