@@ -140,7 +140,7 @@ test('cancels a queued request from the Queued requests screen', async ({ page, 
   await expect(row).toHaveAttribute('data-status', 'IN_PROGRESS');
   await row.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel requests' }).click();
-  await expect(page.getByText('Request canceled')).toBeVisible();
+  await expect(page.getByText('Request canceled').first()).toBeVisible();
   await expect(async () => {
     const answer = await request.get(`/lighting/api/v1/queued-requests/${queued.id}`);
     expect(QueuedRequestSchema.parse(await answer.json()).status).toBe('CANCELLED');
