@@ -1,19 +1,15 @@
 import {
   DirectoryUserSchema,
-  PAGE_LIMIT_MAX,
   pageSchema,
-  ProjectSchema,
   UserPermissionsSchema,
   type DirectoryUser,
   type GrantPermission,
   type Page,
-  type Project,
   type UserPermissions,
 } from '@farola/protocol';
 import { apiDelete, apiGet, apiPost } from '@/lib/api/client';
 
 const UserPageSchema = pageSchema(DirectoryUserSchema);
-const ProjectPageSchema = pageSchema(ProjectSchema);
 
 /** How many users one 'Show more' loads. */
 export const USERS_PAGE_SIZE = 20;
@@ -39,14 +35,4 @@ export function revokePermission(userId: string, projectId: string): Promise<Use
   return apiDelete(permissionsPath(userId), UserPermissionsSchema, { projectId });
 }
 
-/** Every project the caller sees, following the pages to the end. */
-export async function fetchAllProjects(): Promise<Project[]> {
-  const projects: Project[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await apiGet('projects', ProjectPageSchema, { limit: PAGE_LIMIT_MAX, cursor });
-    projects.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return projects;
-}
+export { fetchAllProjects } from '@/lib/api/projects';
