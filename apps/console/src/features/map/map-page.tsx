@@ -1,6 +1,7 @@
 import { Spinner } from '@fluentui/react-components';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ensureFleetSync } from '@/lib/realtime/fleet-sync-starter';
 import { FleetSummary } from './fleet-summary';
 import { MapLegend } from './map-legend';
 import { useMapPageStyles } from './map-page.styles';
@@ -28,6 +29,7 @@ interface MapPageProps {
 export function MapPage({ panel, selectionActions }: MapPageProps) {
   const styles = useMapPageStyles();
   const { t } = useTranslation('map');
+  useEffect(ensureFleetSync, []);
   return (
     <div className={styles.root}>
       <Suspense fallback={<Spinner className={styles.loading} label={t('map.loading')} />}>
