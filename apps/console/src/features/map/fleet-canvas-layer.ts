@@ -39,7 +39,8 @@ export function viewOf(map: LeafletMap): MapView {
  * component per device. It redraws at most once per animation frame, when the view moved or the
  * store's version changed; at low zoom nearby devices are drawn as clusters (a grid over the typed
  * arrays). Clicks and hovers are hit-tested on a grid index of what was drawn. After each draw the
- * canvas carries `data-fleet-version` (the store version drawn) and `data-drawn` (items drawn).
+ * canvas carries `data-fleet-version` (the store version drawn), `data-drawn` (marks drawn: devices
+ * and clusters), `data-devices` (devices in view, clustered or not) and `data-view` (the view drawn).
  */
 export class FleetCanvasLayer extends Layer {
   private readonly fleetOptions: FleetCanvasLayerOptions;
@@ -175,6 +176,10 @@ export class FleetCanvasLayer extends Layer {
     this.drawnViewKey = viewKey;
     canvas.dataset['fleetVersion'] = String(fleet.version);
     canvas.dataset['drawn'] = String(this.list.count);
+    let devices = 0;
+    for (let item = 0; item < this.list.count; item += 1) devices += this.list.size[item]!;
+    canvas.dataset['devices'] = String(devices);
+    canvas.dataset['view'] = `${Math.round(view.left)},${Math.round(view.top)},${map.getZoom()}`;
   }
 
   /** Follows Leaflet's zoom animation by scaling the last frame, as its own canvas renderer does. */
