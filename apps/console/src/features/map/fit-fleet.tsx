@@ -7,7 +7,9 @@ import { isFleetLoadedAtom } from '@/lib/fleet/fleet-atoms';
 import { fleetStore } from '@/lib/fleet/fleet-store';
 import { useSelectedDevice } from './use-selected-device';
 
-const FIT_PADDING: [number, number] = [48, 48];
+/** Room around the fleet, more at the top where the toolbar lies over the map. */
+const FIT_PADDING_TOP_LEFT: [number, number] = [48, 110];
+const FIT_PADDING_BOTTOM_RIGHT: [number, number] = [48, 48];
 const FIT_MAX_ZOOM = 18;
 
 /**
@@ -38,7 +40,7 @@ export function showDefaultView(map: LeafletMap): void {
       [south, west],
       [north, east],
     ]),
-    { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM },
+    { paddingTopLeft: FIT_PADDING_TOP_LEFT, paddingBottomRight: FIT_PADDING_BOTTOM_RIGHT, maxZoom: FIT_MAX_ZOOM },
   );
 }
 
