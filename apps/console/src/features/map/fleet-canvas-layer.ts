@@ -40,7 +40,8 @@ export function viewOf(map: LeafletMap): MapView {
  * store's version changed; at low zoom nearby devices are drawn as clusters (a grid over the typed
  * arrays). Clicks and hovers are hit-tested on a grid index of what was drawn. After each draw the
  * canvas carries `data-fleet-version` (the store version drawn), `data-drawn` (marks drawn: devices
- * and clusters), `data-devices` (devices in view, clustered or not) and `data-view` (the view drawn).
+ * and clusters), `data-devices` (devices in view, clustered or not), `data-view` (the view drawn) and
+ * `data-draw-ms` (what the draw took: layout, hit index and painting).
  */
 export class FleetCanvasLayer extends Layer {
   private readonly fleetOptions: FleetCanvasLayerOptions;
@@ -159,6 +160,7 @@ export class FleetCanvasLayer extends Layer {
     }
     canvas.style.transition = '';
     canvas.style.transform = '';
+    const started = performance.now();
     const cell = map.getZoom() < CLUSTER_BELOW_ZOOM ? CLUSTER_CELL : 0;
     this.list = layoutFleet(fleet, view, cell, this.list);
     this.hits.build(this.list, view.width, view.height);
@@ -175,6 +177,7 @@ export class FleetCanvasLayer extends Layer {
     this.drawnVersion = fleet.version;
     this.drawnViewKey = viewKey;
     canvas.dataset['fleetVersion'] = String(fleet.version);
+    canvas.dataset['drawMs'] = (performance.now() - started).toFixed(1);
     canvas.dataset['drawn'] = String(this.list.count);
     let devices = 0;
     for (let item = 0; item < this.list.count; item += 1) devices += this.list.size[item]!;
