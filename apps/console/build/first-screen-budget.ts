@@ -41,6 +41,11 @@ const ON_DEMAND: Record<string, string> = {
     'the schemas of device events (every attribute a device reports), loaded with the first device event a screen receives',
 };
 
+/** What a screen loads itself of the on-demand chunks (the map starts the fleet sync). */
+const LOADED_BY_SCREEN: Record<string, string[]> = {
+  [MAP_PAGE]: ['src/lib/realtime/fleet-sync.ts'],
+};
+
 const ManifestSchema = z.record(
   z.string(),
   z.object({
@@ -94,7 +99,7 @@ function screenChunks(page: string): Set<string> {
       visit(imported);
     }
   };
-  for (const key of [...entries, page]) visit(key);
+  for (const key of [...entries, page, ...(LOADED_BY_SCREEN[page] ?? [])]) visit(key);
   return loaded;
 }
 
