@@ -67,6 +67,8 @@ export function AreaSelect() {
       setRectangle(null);
       // A click without a drag is a click (on a device, say), not an empty area.
       if (Math.abs(area.x1 - area.x0) < 4 && Math.abs(area.y1 - area.y0) < 4) return;
+      // The browser follows the drag with a click: it must not toggle the device under the pointer.
+      container.addEventListener('click', (click) => click.stopPropagation(), { capture: true, once: true });
       const ids = devicesInRectangle(fleetStore, viewOf(map), area).map((slot) => fleetStore.ids[slot]!);
       const kept = add ? store.get(mapSelectionAtom) : [];
       store.set(mapSelectionAtom, [...new Set([...kept, ...ids])]);

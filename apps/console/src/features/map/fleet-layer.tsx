@@ -31,7 +31,7 @@ function paletteOf(element: Element): FleetPalette {
   };
 }
 
-/** Toggles `id` in the selection, or adds it when `addOnly`. */
+/** The selection with `id` added, or removed when it was in. */
 export function toggled(selection: readonly string[], id: string): string[] {
   return selection.includes(id) ? selection.filter((other) => other !== id) : [...selection, id];
 }
