@@ -68,7 +68,9 @@ export function AreaSelect() {
       // A click without a drag is a click (on a device, say), not an empty area.
       if (Math.abs(area.x1 - area.x0) < 4 && Math.abs(area.y1 - area.y0) < 4) return;
       // The browser follows the drag with a click: it must not toggle the device under the pointer.
-      container.addEventListener('click', (click) => click.stopPropagation(), { capture: true, once: true });
+      const swallow = (click: MouseEvent) => click.stopImmediatePropagation();
+      container.addEventListener('click', swallow, { capture: true, once: true });
+      setTimeout(() => container.removeEventListener('click', swallow, { capture: true }), 0);
       const ids = devicesInRectangle(fleetStore, viewOf(map), area).map((slot) => fleetStore.ids[slot]!);
       const kept = add ? store.get(mapSelectionAtom) : [];
       store.set(mapSelectionAtom, [...new Set([...kept, ...ids])]);
