@@ -41,9 +41,9 @@ const ON_DEMAND: Record<string, string> = {
     'the schemas of device events (every attribute a device reports), loaded with the first device event a screen receives',
 };
 
-/** What a screen loads itself of the on-demand chunks (the map starts the fleet sync). */
+/** What a screen loads itself of the on-demand chunks (the map starts the fleet sync and notifies). */
 const LOADED_BY_SCREEN: Record<string, string[]> = {
-  [MAP_PAGE]: ['src/lib/realtime/fleet-sync.ts'],
+  [MAP_PAGE]: ['src/lib/realtime/fleet-sync.ts', 'src/components/notifications-host.tsx'],
 };
 
 const ManifestSchema = z.record(
