@@ -4,32 +4,31 @@ import mqtt from 'mqtt';
 import { E2E_MQTT_PORT } from '../playwright.config';
 import { alwaysSuppliedLightPoints, connectedLightPoints } from './fleet';
 
-/** Whether every marker lies inside the map, and how much of the map's width or height the fleet spans. */
-function fleetFraming(page: Page) {
-  return page.evaluate(() => {
-    const map = document.querySelector('[data-testid="device-map"]')?.getBoundingClientRect();
-    const markers = [...document.querySelectorAll('[data-testid="device-map"] path.leaflet-interactive')].map((m) =>
-      m.getBoundingClientRect(),
-    );
-    if (!map || markers.length === 0) return { allInside: false, spread: 0 };
-    const allInside = markers.every(
-      (m) => m.left >= map.left && m.right <= map.right && m.top >= map.top && m.bottom <= map.bottom,
-    );
-    const width = Math.max(...markers.map((m) => m.right)) - Math.min(...markers.map((m) => m.left));
-    const height = Math.max(...markers.map((m) => m.bottom)) - Math.min(...markers.map((m) => m.top));
-    return { allInside, spread: Math.max(width / map.width, height / map.height) };
-  });
+/** The fleet's canvas layer: after each draw it tells how many devices it drew in view and which view. */
+const fleetLayer = (page: Page) => page.getByTestId('fleet-layer');
+
+/** The centre of the map on screen: where 'Find in map' puts the device it moves to. */
+async function mapCentre(page: Page) {
+  const box = await page.getByTestId('device-map').boundingBox();
+  if (!box) throw new Error('no map');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
 }
 
-/** The centre of each marker on screen, in whole pixels (a selected marker is larger, not moved). */
-function markerBoxes(page: Page) {
-  return page
-    .locator('[data-testid="device-map"] path.leaflet-interactive')
-    .evaluateAll((paths) =>
-      paths
-        .map((p) => p.getBoundingClientRect())
-        .map((r) => [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]),
-    );
+/** Moves the map to a device with 'Find in map' (its panel opens), then closes the panel. */
+async function moveToDevice(page: Page, serialNumber: string) {
+  await page.getByTestId('device-search').click();
+  await page.getByTestId('device-search').fill(serialNumber);
+  await page.getByRole('option', { name: new RegExp(serialNumber) }).click();
+  await expect(page.getByTestId('device-panel')).toContainText(serialNumber);
+  // Wait for the fly-to to settle.
+  let before = '';
+  await expect
+    .poll(async () => before === (before = (await fleetLayer(page).getAttribute('data-view')) ?? ''), {
+      intervals: [500],
+    })
+    .toBe(true);
+  await page.getByTestId('device-panel').getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/lighting\/map$/);
 }
 
 // The demo user speaks Spanish; these specs read English labels.
@@ -43,16 +42,73 @@ test('the map shows the simulated fleet, live', async ({ page, request }) => {
   await expect(page.getByTestId('device-map')).toBeVisible();
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'connected');
   await expect(page.getByTestId('fleet-summary')).toContainText(/60/);
-  // One marker per device is drawn on the map.
-  await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(60);
-  // The map opens framing the fleet: every marker in view, and the fleet spread across the map.
-  // Polled as a whole: while Leaflet animates the zoom, markers pass through intermediate positions.
-  await expect
-    .poll(async () => {
-      const { allInside, spread } = await fleetFraming(page);
-      return { allInside, spreadAcrossMap: spread > 0.4 };
-    })
-    .toEqual({ allInside: true, spreadAcrossMap: true });
+  // The map opens framing the fleet: every device drawn in view, on one canvas, with no element per device.
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
+  await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(0);
+});
+
+test('a click on a device on the map opens its panel', async ({ page, request }) => {
+  const [device] = await connectedLightPoints(request, 'orion');
+  if (!device) throw new Error('no light point');
+  await page.goto('/lighting/map');
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
+  await moveToDevice(page, device.serialNumber);
+  const { x, y } = await mapCentre(page);
+  await page.mouse.click(x, y);
+  await expect(page).toHaveURL(new RegExp(`/lighting/map/devices/${device.id}\\?tab=details`));
+  await expect(page.getByTestId('device-panel')).toContainText(device.serialNumber);
+});
+
+test('select area selects the devices in the rectangle; clear selection empties it', async ({ page, request }) => {
+  await connectedLightPoints(request, 'orion');
+  await page.goto('/lighting/map');
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
+  await page.getByTestId('map-tool-area').click();
+  const { box } = await mapCentre(page);
+  // The whole map below the toolbar: every device of the framed fleet.
+  await page.mouse.move(box.x + 60, box.y + 110);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width - 10, box.y + box.height - 10, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByTestId('selection-count')).toHaveText(/^\d+ selected$/);
+  const selected = Number((await page.getByTestId('selection-count').textContent())?.split(' ')[0]);
+  expect(selected).toBeGreaterThan(30);
+  expect(selected).toBeLessThanOrEqual(60);
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(page.getByTestId('selection-bar')).toBeHidden();
+});
+
+test('quick filters change what the counters count', async ({ page, request }) => {
+  await connectedLightPoints(request, 'orion');
+  await page.goto('/lighting/map');
+  const summary = page.getByTestId('fleet-summary');
+  await expect(summary).toContainText('60 devices');
+  await page.getByTestId('quick-filters').click();
+  await page.getByRole('menuitemcheckbox', { name: 'Cabinet controller' }).click();
+  await page.keyboard.press('Escape');
+  await expect(summary).not.toContainText('60 devices');
+  const cabinets = Number((await summary.textContent())?.split(' ')[0]);
+  expect(cabinets).toBeGreaterThan(0);
+  expect(cabinets).toBeLessThan(60);
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', String(cabinets));
+  await page.getByTestId('quick-filters').click();
+  await page.getByRole('menuitem', { name: 'Clear filters' }).click();
+  await expect(summary).toContainText('60 devices');
+});
+
+test('copy coordinates copies the clicked point', async ({ page, context, request }) => {
+  await connectedLightPoints(request, 'orion');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/lighting/map');
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
+  await page.getByTestId('map-tool-copy').click();
+  const { box } = await mapCentre(page);
+  // An empty spot right of the fleet, clear of the legend and the toolbar.
+  await page.mouse.click(box.x + box.width - 120, box.y + 200);
+  await expect(page.getByRole('listitem', { name: 'Operation success' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^-?\d+\.\d{6}, -?\d+\.\d{6}$/);
 });
 
 test('switching a light point off shows progress, then DONE, then the new state', async ({ page, request }) => {
@@ -88,19 +144,12 @@ test('the map keeps its view while a device panel opens and closes', async ({ pa
   const [device] = await connectedLightPoints(request, 'orion');
   if (!device) throw new Error('no light point');
   await page.goto('/lighting/map');
-  const markers = page.locator('[data-testid="device-map"] path.leaflet-interactive');
-  await expect(markers).toHaveCount(60);
-  await page.getByTestId('device-search').fill(device.serialNumber);
-  await page.getByRole('option', { name: new RegExp(device.serialNumber) }).click();
-  await expect(page.getByTestId('device-panel')).toContainText(device.serialNumber);
-  // Wait for the fly-to to settle, then close the panel: nothing on the map may move.
-  const settled = async () => JSON.stringify(await markerBoxes(page));
-  let before = '';
-  await expect.poll(async () => before === (before = await settled()), { intervals: [500] }).toBe(true);
-  await page.getByTestId('device-panel').getByRole('button', { name: 'Close' }).click();
-  await expect(page).toHaveURL(/\/lighting\/map$/);
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
+  // Moves there, waits for the fly-to to settle, closes the panel: nothing on the map may move.
+  await moveToDevice(page, device.serialNumber);
+  const before = await fleetLayer(page).getAttribute('data-view');
   await page.waitForTimeout(1000);
-  expect(await settled()).toBe(before);
+  expect(await fleetLayer(page).getAttribute('data-view')).toBe(before);
 });
 
 test('a deep link opens the device panel on the requested tab', async ({ page, request }) => {
@@ -114,8 +163,7 @@ test('a deep link opens the device panel on the requested tab', async ({ page, r
 test('a device that registers while the map is open appears without a reload', async ({ page, request }) => {
   await connectedLightPoints(request, 'orion');
   await page.goto('/lighting/map');
-  const markers = page.locator('[data-testid="device-map"] path.leaflet-interactive');
-  await expect(markers).toHaveCount(60);
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
 
   const serial = 'E2E-NEW-LP-1';
   // Provisioned first, as every device is; it then connects with the credentials it was given.
@@ -146,7 +194,7 @@ test('a device that registers while the map is open appears without a reload', a
     JSON.stringify({ ts, values: { poweredOn: true, dimming: 80 } }),
     { qos: 1 },
   );
-  await expect(markers).toHaveCount(61);
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '61');
   await expect(page.getByTestId('fleet-summary')).toContainText('61');
   await device.endAsync();
 });

@@ -2,16 +2,19 @@ import { expect, test } from '@playwright/test';
 import { connectedLightPoints } from './fleet';
 
 // The realtime contract (docs/realtime.md) on a server that follows it: a server without
-// `GET /fleet` predates streams and reloads everything on a reconnect, so the test is skipped there.
+// `GET /fleet/columns` predates streams and reloads everything on a reconnect, so the test is skipped there.
 test('an ordinary reconnect resumes the streams without reloading the fleet', async ({ page, request }) => {
-  test.skip((await request.get('/lighting/api/v1/fleet')).status() === 404, 'the server has no realtime streams');
+  test.skip(
+    (await request.get('/lighting/api/v1/fleet/columns')).status() === 404,
+    'the server has no realtime streams',
+  );
   await connectedLightPoints(request, 'orion');
   const fleetReads: string[] = [];
   const sockets: string[] = [];
-  // Whole-fleet reads only: devices registered since the load are fetched with ?deviceId=….
+  // Whole-fleet reads only: devices registered since the load are fetched with /fleet?deviceId=….
   page.on('request', (sent) => {
     const url = new URL(sent.url());
-    if (url.pathname.endsWith('/api/v1/fleet') && !url.searchParams.has('deviceId')) fleetReads.push(sent.url());
+    if (url.pathname.endsWith('/api/v1/fleet/columns')) fleetReads.push(sent.url());
   });
   page.on('websocket', (socket) => sockets.push(socket.url()));
   await page.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
@@ -21,7 +24,7 @@ test('an ordinary reconnect resumes the streams without reloading the fleet', as
     items: { latitude: number | null }[];
   };
   const located = fleet.items.filter((device) => device.latitude !== null).length;
-  await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(located);
+  await expect(page.getByTestId('fleet-layer')).toHaveAttribute('data-devices', String(located));
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'connected');
 
   await page.context().setOffline(true);

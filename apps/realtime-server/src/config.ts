@@ -33,7 +33,7 @@ export interface FarolaConfig {
    */
   oauth: { url: string; realm: string; clientId: string; jwksUrl?: string } | null;
   consoleDir: string;
-  map: { tileUrl: string; attribution: string; center: string; zoom: number };
+  map: { tileUrl: string; attribution: string; center: string; zoom: number; geocoderUrl: string };
   commandAttemptTimeoutMs: number;
   commandMaxAttempts: number;
   socketBatchMs: number;
@@ -162,6 +162,7 @@ const EnvSchema = z.object({
   MAP_ATTRIBUTION: optional(z.string()),
   MAP_CENTER: optional(z.string().regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, "Expected 'lat,lng'")),
   MAP_ZOOM: optional(integer(0, 22)),
+  MAP_GEOCODER_URL: optional(url),
   COMMAND_ATTEMPT_TIMEOUT_MS: optional(integer(10, 3_600_000)),
   COMMAND_MAX_ATTEMPTS: optional(integer(1, 100)),
   SOCKET_BATCH_MS: optional(integer(0, 10_000)),
@@ -257,6 +258,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       attribution: env.MAP_ATTRIBUTION ?? '© OpenStreetMap contributors',
       center: env.MAP_CENTER ?? '41.3874,2.1686',
       zoom: env.MAP_ZOOM ?? 15,
+      geocoderUrl: env.MAP_GEOCODER_URL ?? '',
     },
     commandAttemptTimeoutMs: env.COMMAND_ATTEMPT_TIMEOUT_MS ?? 15_000,
     commandMaxAttempts: env.COMMAND_MAX_ATTEMPTS ?? 3,

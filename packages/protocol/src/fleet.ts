@@ -56,3 +56,81 @@ export const FleetListSchema = z.object({
   streams: z.record(z.string(), z.number().int().min(0)),
 });
 export type FleetList = z.infer<typeof FleetListSchema>;
+
+/** Bits of `FleetColumns.flags`: one small integer per device. */
+export const FLEET_FLAG = {
+  /** The device is connected. */
+  connected: 1,
+  /** The device is switched on (meaningful only with `onKnown`). */
+  on: 2,
+  /** The device has reported its switched state (`on` is not null). */
+  onKnown: 4,
+  /** The device has an active alarm. */
+  alarm: 8,
+} as const;
+
+/** Decimal places of `FleetColumns` coordinates: ~0.1 m, finer than any GPS fix. */
+export const FLEET_COORDINATE_DECIMALS = 6;
+
+/** `GET /fleet/columns` query: every device the user may see, or those of one project. */
+export const FleetColumnsQuerySchema = z.object({ projectId: z.uuid().optional() });
+export type FleetColumnsQuery = z.infer<typeof FleetColumnsQuerySchema>;
+
+const code = z.number().int().min(0);
+
+/**
+ * `GET /fleet/columns`: the same fleet as `GET /fleet`, one array per field so that the whole city
+ * travels in a few megabytes and a client pours it straight into typed arrays. Element `i` of every
+ * per-device array describes device `i`. `kind`, `vendor`, `status` and `project` are indexes into
+ * the lookup tables `kinds`, `vendors`, `statuses` and `projects`; `flags` packs connected, on and
+ * alarm (FLEET_FLAG); coordinates are rounded to FLEET_COORDINATE_DECIMALS, null when unknown.
+ */
+export const FleetColumnsSchema = z
+  .object({
+    count: z.number().int().min(0),
+    deviceId: z.array(z.string()),
+    serialNumber: z.array(z.string()),
+    name: z.array(z.string()),
+    kinds: z.array(DeviceTypeSchema),
+    kind: z.array(code),
+    vendors: z.array(VendorSchema),
+    vendor: z.array(code),
+    statuses: z.array(DeviceStatusSchema),
+    status: z.array(code),
+    projects: z.array(z.uuid()),
+    project: z.array(code),
+    latitude: z.array(z.number().min(-90).max(90).nullable()),
+    longitude: z.array(z.number().min(-180).max(180).nullable()),
+    flags: z.array(z.number().int().min(0).max(15)),
+    streams: z.record(z.string(), z.number().int().min(0)),
+  })
+  .superRefine((columns, ctx) => {
+    const columnsOfDevices = [
+      'deviceId',
+      'serialNumber',
+      'name',
+      'kind',
+      'vendor',
+      'status',
+      'project',
+      'latitude',
+      'longitude',
+      'flags',
+    ] as const;
+    for (const key of columnsOfDevices) {
+      if (columns[key].length !== columns.count)
+        ctx.addIssue({ code: 'custom', path: [key], message: `Expected ${columns.count} values` });
+    }
+    const coded = [
+      ['kind', 'kinds'],
+      ['vendor', 'vendors'],
+      ['status', 'statuses'],
+      ['project', 'projects'],
+    ] as const;
+    for (const [key, table] of coded) {
+      const size = columns[table].length;
+      if (columns[key].some((value) => value >= size))
+        ctx.addIssue({ code: 'custom', path: [key], message: `Codes must index ${table}` });
+    }
+  });
+export type FleetColumns = z.infer<typeof FleetColumnsSchema>;

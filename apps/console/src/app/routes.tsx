@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { Role } from '@farola/protocol';
 import { paths } from '@/lib/paths';
 import { listBulkActions } from './bulk-selection-actions';
@@ -8,6 +8,10 @@ import { ROUTE_ROLES } from './route-roles';
 // only the shell and the page it opens on (build/first-screen-budget.ts keeps it in budget).
 const HomePage = lazy(() => import('@/features/home/home-page').then((m) => ({ default: m.HomePage })));
 const MapPage = lazy(() => import('@/features/map/map-page').then((m) => ({ default: m.MapPage })));
+// The map's selection lives in the fleet store, which loads with the map: so do its bulk actions.
+const MapSelectionActions = lazy(() =>
+  import('./map-selection-actions').then((m) => ({ default: m.MapSelectionActions })),
+);
 const DeviceDetailPanel = lazy(() =>
   import('@/features/device/device-detail-panel').then((m) => ({ default: m.DeviceDetailPanel })),
 );
@@ -92,10 +96,23 @@ function inventoryDevice(
   );
 }
 
+/** Shown in the map's selection bar; loaded apart, so nothing on the map waits for it. */
+const mapSelectionActions = (
+  <Suspense fallback={null}>
+    <MapSelectionActions />
+  </Suspense>
+);
+
 /** Spec §2's route table, in match order (fixed paths before parameterised siblings). */
 export const ROUTES: readonly AppRoute[] = [
   { path: P.home.pattern, name: 'home', requiresRole: R.open, render: () => <HomePage /> },
-  { path: P.map.pattern, name: 'Map', screen: 'map', requiresRole: R.open, render: () => <MapPage /> },
+  {
+    path: P.map.pattern,
+    name: 'Map',
+    screen: 'map',
+    requiresRole: R.open,
+    render: () => <MapPage selectionActions={mapSelectionActions} />,
+  },
   {
     path: P.mapDevice.pattern,
     name: 'DeviceDetailPanel',
@@ -103,6 +120,7 @@ export const ROUTES: readonly AppRoute[] = [
     requiresRole: R.open,
     render: ({ id = '' }) => (
       <MapPage
+        selectionActions={mapSelectionActions}
         panel={
           <DeviceDetailPanel
             key={id}

@@ -13,6 +13,7 @@ const RawConfigSchema = z.object({
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   MAP_CENTER: z.string().default('41.3874,2.1686'),
   MAP_ZOOM: z.string().default('15'),
+  MAP_GEOCODER_URL: z.string().default(''),
 });
 
 export interface RuntimeConfig {
@@ -25,6 +26,8 @@ export interface RuntimeConfig {
   mapAttribution: string;
   mapCenter: [number, number];
   mapZoom: number;
+  /** A Nominatim-compatible geocoder for the map's 'search location'; empty: the control is hidden. */
+  mapGeocoderUrl: string;
 }
 
 declare global {
@@ -47,6 +50,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     mapAttribution: config.MAP_ATTRIBUTION,
     mapCenter: [lat, lng],
     mapZoom: Number(config.MAP_ZOOM) || 15,
+    mapGeocoderUrl: config.MAP_GEOCODER_URL,
   };
 }
 

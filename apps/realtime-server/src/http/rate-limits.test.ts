@@ -102,6 +102,7 @@ describe('the stricter limit on expensive reads', () => {
         authenticate: async () => DEMO_USER,
         routes: [
           '/fleet',
+          '/fleet/columns',
           '/devices',
           '/devices/:id',
           '/devices/:id/events',
@@ -123,7 +124,13 @@ describe('the stricter limit on expensive reads', () => {
   it('counts whole-fleet reads, device lists and exports together, and no read of named devices', async () => {
     expect((await get('/fleet')).status).toBe(200);
     expect((await get('/devices?limit=1')).status).toBe(200);
-    for (const path of ['/fleet', '/devices', `/projects/${randomUUID()}/devices`, '/devices/export.csv']) {
+    for (const path of [
+      '/fleet',
+      '/fleet/columns',
+      '/devices',
+      `/projects/${randomUUID()}/devices`,
+      '/devices/export.csv',
+    ]) {
       expectTooManyRequests(await get(path), 'expensive-reads');
     }
     for (const path of [

@@ -10,13 +10,14 @@ type LimitConfig = Pick<FarolaConfig, 'authDisabled' | 'rateLimits' | 'trustProx
 const pass: RequestHandler = (_req, _res, next) => next();
 
 /**
- * GET routes whose answer grows with the fleet: the whole fleet (`/fleet` without `deviceId`; the
+ * GET routes whose answer grows with the fleet: the whole fleet (`/fleet/columns`, `/fleet` without `deviceId`; the
  * console's reads of a few named devices are bounded), device lists (`/devices`,
  * `/projects/:id/devices`), and exports (`…/export…`, `….csv`). Paths are relative to /lighting/api/v1.
  */
 export function isExpensiveRead(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.path === '/fleet') return req.query['deviceId'] === undefined;
+  if (req.path === '/fleet/columns') return true;
   return /(^|\/)devices$/.test(req.path) || /\/export/.test(req.path) || /\.csv$/.test(req.path);
 }
 

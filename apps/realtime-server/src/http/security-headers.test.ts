@@ -56,6 +56,7 @@ describe('security headers', () => {
         OAUTH_REALM: 'farola',
         OAUTH_CLIENT_ID: 'console',
         MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        MAP_GEOCODER_URL: 'https://places.example.org/nominatim',
       },
       { authenticate: async () => DEMO_USER },
     );
@@ -70,7 +71,7 @@ describe('security headers', () => {
     rmSync(consoleDir, { recursive: true, force: true });
   });
 
-  it('give the console a policy allowing only its own scripts, the tile host and the identity provider', async () => {
+  it('give the console a policy allowing only its own scripts, the tile host, the geocoder and the identity provider', async () => {
     expect(await policyFor(`${withAuth.url}/lighting/map`, 'lighting.example.org')).toEqual({
       'default-src': ["'self'"],
       'base-uri': ["'self'"],
@@ -79,7 +80,13 @@ describe('security headers', () => {
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'https://*.tiles.example.org'],
       'font-src': ["'self'"],
-      'connect-src': ["'self'", 'ws://lighting.example.org', 'wss://lighting.example.org', 'https://sso.example.org'],
+      'connect-src': [
+        "'self'",
+        'ws://lighting.example.org',
+        'wss://lighting.example.org',
+        'https://sso.example.org',
+        'https://places.example.org',
+      ],
       'frame-src': ['https://sso.example.org'],
       'frame-ancestors': ["'self'"],
       'form-action': ["'self'"],

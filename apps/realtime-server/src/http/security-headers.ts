@@ -46,13 +46,14 @@ function ownSocketSources(req: IncomingMessage): string {
  * server (the console's bundle and `src/config.js`; no inline script, no eval); styles from the
  * server and inline (Fluent UI's Griffel inserts `<style>` elements at run time, Leaflet positions
  * with inline styles); images from the server, `data:` (Leaflet's control icons) and the tile host;
- * fonts from the server; connections to the server (API, Socket.IO) and, with authentication on, the
- * identity provider, whose session-check pages are the only frames; the console may be framed only
+ * fonts from the server; connections to the server (API, Socket.IO), the map's geocoder when one is
+ * configured and, with authentication on, the identity provider, whose session-check pages are the only frames; the console may be framed only
  * by its own origin. docs/operations.md lists the policy.
  */
 export function contentSecurityPolicy(config: SecurityConfig): Record<string, Directive[]> {
   const tiles = tileSource(config.map.tileUrl);
   const identityProvider = identityProviderOrigin(config);
+  const geocoder = config.map.geocoderUrl ? new URL(config.map.geocoderUrl).origin : null;
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -61,7 +62,12 @@ export function contentSecurityPolicy(config: SecurityConfig): Record<string, Di
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...(tiles ? [tiles] : [])],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ownSocketSources, ...(identityProvider ? [identityProvider] : [])],
+    'connect-src': [
+      "'self'",
+      ownSocketSources,
+      ...(identityProvider ? [identityProvider] : []),
+      ...(geocoder ? [geocoder] : []),
+    ],
     'frame-src': identityProvider ? [identityProvider] : ["'none'"],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],

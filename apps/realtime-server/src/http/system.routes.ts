@@ -26,6 +26,7 @@ export function configScript(config: FarolaConfig): string {
     MAP_ATTRIBUTION: config.map.attribution,
     MAP_CENTER: config.map.center,
     MAP_ZOOM: String(config.map.zoom),
+    MAP_GEOCODER_URL: config.map.geocoderUrl,
   };
   // JSON is valid JavaScript; escaping '<' keeps a value from closing a script tag.
   return `window.__FAROLA_CONFIG__ = ${JSON.stringify(values).replace(/</g, '\\u003c')};\n`;

@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { MapContainer, TileLayer, ZoomControl } from 'react-leaflet';
+import { MapContainer, ScaleControl, TileLayer, ZoomControl } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { getRuntimeConfig } from '@/lib/config';
+import { AreaSelect } from './area-select';
+import { CopyCoordinates } from './copy-coordinates';
 import { useDeviceMapStyles } from './device-map.styles';
-import { DeviceMarkers } from './device-markers';
 import { FitFleet } from './fit-fleet';
+import { FleetLayer } from './fleet-layer';
 import { FollowSelection } from './follow-selection';
 
 /** Leaflet needs a maxZoom even when the tile server is unreachable (offline machines). */
 const MAX_ZOOM = 19;
 
-/** The Leaflet map with the tile layer from the runtime configuration and every device on it. */
+/**
+ * The Leaflet map with the tile layer from the runtime configuration (with no tile server
+ * reachable, the fleet shows on a plain background with a scale) and the fleet on one canvas layer.
+ */
 export function DeviceMap() {
   const { mapCenter, mapZoom, mapTileUrl, mapAttribution } = getRuntimeConfig();
   const styles = useDeviceMapStyles();
@@ -19,18 +24,14 @@ export function DeviceMap() {
     // MapContainer does not pass data attributes through, so the test hook sits on a wrapper.
     <div data-testid="device-map" className={styles.root}>
       {/* Leaflet's own zoom control is titled in English only; ours is translated. */}
-      <MapContainer
-        className={styles.map}
-        center={mapCenter}
-        zoom={mapZoom}
-        maxZoom={MAX_ZOOM}
-        preferCanvas={false}
-        zoomControl={false}
-      >
+      <MapContainer className={styles.map} center={mapCenter} zoom={mapZoom} maxZoom={MAX_ZOOM} zoomControl={false}>
         <TileLayer url={mapTileUrl} attribution={mapAttribution} maxZoom={MAX_ZOOM} />
         {/* Leaflet sets a control's titles once: a new language needs a new control. */}
         <ZoomControl key={i18n.language} position="topleft" zoomInTitle={t('zoom.in')} zoomOutTitle={t('zoom.out')} />
-        <DeviceMarkers />
+        <ScaleControl position="bottomright" />
+        <FleetLayer />
+        <AreaSelect />
+        <CopyCoordinates />
         <FitFleet />
         <FollowSelection />
       </MapContainer>

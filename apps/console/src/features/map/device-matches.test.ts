@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buildDevice } from '@/lib/api/data-generators';
+import type { FleetDevice } from '@farola/protocol';
+import { buildDevice, buildFleetColumns } from '@/lib/api/data-generators';
 import { toFleetDevice } from '@/lib/api/fleet';
-import { findDevices, MAX_MATCHES } from './device-matches';
+import { FleetStore } from '@/lib/fleet/fleet-store';
+import { findDevices as findInStore, MAX_MATCHES } from './device-matches';
+
+function findDevices(devices: readonly FleetDevice[], query: string): FleetDevice[] {
+  const fleet = new FleetStore();
+  fleet.load(buildFleetColumns(devices));
+  return findInStore(fleet, query);
+}
 
 describe('findDevices', () => {
   const devices = [

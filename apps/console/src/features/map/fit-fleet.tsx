@@ -1,21 +1,56 @@
-import { useAtomValue, useStore } from 'jotai';
-import { latLngBounds, type LatLngTuple } from 'leaflet';
+import { useAtomValue } from 'jotai';
+import { latLngBounds, type Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import { deviceAtomFamily, deviceIdsAtom, isFleetLoadedAtom } from '@/lib/realtime/fleet-atoms';
+import { getRuntimeConfig } from '@/lib/config';
+import { isFleetLoadedAtom } from '@/lib/fleet/fleet-atoms';
+import { fleetStore } from '@/lib/fleet/fleet-store';
 import { useSelectedDevice } from './use-selected-device';
 
-const FIT_PADDING: [number, number] = [48, 48];
+/** Room around the fleet, more at the top where the toolbar lies over the map. */
+const FIT_PADDING_TOP_LEFT: [number, number] = [48, 110];
+const FIT_PADDING_BOTTOM_RIGHT: [number, number] = [48, 48];
 const FIT_MAX_ZOOM = 18;
 
 /**
- * Once the fleet has loaded, frames every located device, so the map opens on the user's fleet
- * wherever it is rather than on the configured default centre. A deep link to a device wins:
+ * The fleet's default view: every located device framed, or, with none, the configured centre and
+ * zoom. 'Default view' returns to it.
+ */
+export function showDefaultView(map: LeafletMap): void {
+  let south = Infinity;
+  let north = -Infinity;
+  let west = Infinity;
+  let east = -Infinity;
+  for (let i = 0; i < fleetStore.size; i += 1) {
+    const lat = fleetStore.latitude[i]!;
+    const lng = fleetStore.longitude[i]!;
+    if (Number.isNaN(lat)) continue;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+    if (lng < west) west = lng;
+    if (lng > east) east = lng;
+  }
+  if (south === Infinity) {
+    const { mapCenter, mapZoom } = getRuntimeConfig();
+    map.setView(mapCenter, mapZoom);
+    return;
+  }
+  map.fitBounds(
+    latLngBounds([
+      [south, west],
+      [north, east],
+    ]),
+    { paddingTopLeft: FIT_PADDING_TOP_LEFT, paddingBottomRight: FIT_PADDING_BOTTOM_RIGHT, maxZoom: FIT_MAX_ZOOM },
+  );
+}
+
+/**
+ * Once the fleet has loaded, shows its default view, so the map opens on the user's fleet wherever
+ * it is rather than on the configured default centre. A deep link to a device wins:
  * `FollowSelection` flies there instead.
  */
 export function FitFleet() {
   const map = useMap();
-  const store = useStore();
   const loaded = useAtomValue(isFleetLoadedAtom);
   const { selectedId } = useSelectedDevice();
   const fitted = useRef(false);
@@ -23,12 +58,7 @@ export function FitFleet() {
     if (!loaded || fitted.current) return;
     fitted.current = true;
     if (selectedId) return;
-    const positions: LatLngTuple[] = [];
-    for (const id of store.get(deviceIdsAtom)) {
-      const device = store.get(deviceAtomFamily(id));
-      if (device?.latitude != null && device.longitude != null) positions.push([device.latitude, device.longitude]);
-    }
-    if (positions.length > 0) map.fitBounds(latLngBounds(positions), { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM });
-  }, [loaded, selectedId, map, store]);
+    if (fleetStore.size > 0) showDefaultView(map);
+  }, [loaded, selectedId, map]);
   return null;
 }

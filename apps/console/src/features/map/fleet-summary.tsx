@@ -1,14 +1,15 @@
 import { Caption1Strong } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { fleetSummaryAtom } from '@/lib/realtime/fleet-atoms';
+import { fleetCountsAtom } from '@/lib/fleet/fleet-atoms';
 
 /**
- * The live counts, e.g. '120 devices · 117 connected · 80 switched on'. Not a live region: the
- * counts change many times a second, which would drown screen-reader users in announcements.
+ * The live counts of the devices that pass the quick filters, e.g. '120 devices · 117 connected ·
+ * 80 switched on · 2 in alarm'. Not a live region: the counts change many times a second, which
+ * would drown screen-reader users in announcements.
  */
 export function FleetSummary() {
-  const { total, connected, switchedOn } = useAtomValue(fleetSummaryAtom);
+  const { total, connected, switchedOn, alarm } = useAtomValue(fleetCountsAtom);
   const { t } = useTranslation('map');
   return (
     <Caption1Strong data-testid="fleet-summary">
@@ -16,6 +17,7 @@ export function FleetSummary() {
         devices: t('summary.devices', { count: total }),
         connected: t('summary.connected', { count: connected }),
         switchedOn: t('summary.switchedOn', { count: switchedOn }),
+        alarm: t('summary.alarm', { count: alarm }),
       })}
     </Caption1Strong>
   );

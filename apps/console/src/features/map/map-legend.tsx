@@ -6,10 +6,14 @@ const ITEMS = [
   { swatch: 'on', label: 'legend.on' },
   { swatch: 'off', label: 'legend.off' },
   { swatch: 'disconnected', label: 'legend.disconnected' },
+  { swatch: 'alarm', label: 'legend.alarm' },
+  { swatch: 'notReady', label: 'legend.notReady' },
   { swatch: 'cabinet', label: 'legend.cabinet' },
+  { swatch: 'selected', label: 'legend.selected' },
+  { swatch: 'cluster', label: 'legend.cluster' },
 ] as const;
 
-/** Explains the marker colours and shapes. */
+/** Explains how the canvas layer draws devices (draw-fleet.ts): colours, rings and shapes. */
 export function MapLegend({ className }: { className: string }) {
   const styles = useMapLegendStyles();
   const { t } = useTranslation('map');

@@ -23,6 +23,13 @@ export const useMapPageStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow8,
   },
+  selection: {
+    position: 'absolute',
+    bottom: tokens.spacingVerticalXXL,
+    left: '50%',
+    transform: 'translateX(-50%)',
+    zIndex: 1000,
+  },
   legend: { position: 'absolute', left: tokens.spacingHorizontalM, bottom: tokens.spacingVerticalXXL, zIndex: 1000 },
   panel: {
     position: 'absolute',

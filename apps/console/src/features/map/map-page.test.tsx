@@ -1,31 +1,41 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { buildAttributeUpdate, buildDevice } from '@/lib/api/data-generators';
+import { buildDevice, buildFleetColumns } from '@/lib/api/data-generators';
 import { toFleetDevice } from '@/lib/api/fleet';
 import { parseRuntimeConfig, setRuntimeConfig } from '@/lib/config';
+import { bindFleetAtoms, fleetFilterAtom } from '@/lib/fleet/fleet-atoms';
+import { fleetStore, NO_FILTER } from '@/lib/fleet/fleet-store';
+import { mapSelectionAtom } from '@/lib/fleet/selection';
 import { changeLanguage, initI18n } from '@/lib/i18n/i18n';
-import { createFleetWriter } from '@/lib/realtime/fleet-writer';
 import { appStore } from '@/lib/store';
 import { MapPage } from './map-page';
+
+function loadFleet(devices: ReturnType<typeof buildDevice>[]) {
+  unbind = bindFleetAtoms(appStore, fleetStore);
+  fleetStore.load(buildFleetColumns(devices.map(toFleetDevice)));
+}
 
 async function renderMap() {
   const location = memoryLocation({ path: '/map', record: true });
   const view = render(
     <FluentProvider theme={webLightTheme}>
-      <Provider store={appStore}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <MapPage />
-        </Router>
-      </Provider>
+      <QueryClientProvider client={new QueryClient()}>
+        <Provider store={appStore}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <MapPage />
+          </Router>
+        </Provider>
+      </QueryClientProvider>
     </FluentProvider>,
   );
   // The Leaflet map and the search box are chunks of their own, loaded after the page.
-  await screen.findByTestId('device-map');
-  await screen.findByTestId('device-search');
+  await screen.findByTestId('device-map', {}, { timeout: 10_000 });
+  await screen.findByTestId('device-search', {}, { timeout: 10_000 });
   return { ...view, location };
 }
 
@@ -34,46 +44,47 @@ beforeAll(async () => {
   await initI18n({ language: 'en', fallback: 'en' });
 });
 
+let unbind: () => void = () => undefined;
 afterEach(async () => {
   cleanup();
+  unbind();
+  appStore.set(fleetFilterAtom, NO_FILTER);
+  appStore.set(mapSelectionAtom, []);
+  fleetStore.clear();
   await changeLanguage('en');
 });
 
 describe('the map page', () => {
-  it('summarises the live fleet and keeps the summary current', async () => {
-    const writer = createFleetWriter(appStore);
+  it('summarises the live fleet, keeps the summary current and counts what passes the quick filters', async () => {
     const devices = [
       buildDevice({ seed: 601, name: 'Plaça Reial 1' }),
       buildDevice({ seed: 602, attributes: { poweredOn: false } }),
       buildDevice({ seed: 603, connected: false }),
+      buildDevice({ seed: 604, deviceType: 'cabinet-controller', vendor: 'vega' }),
     ];
-    writer.putDevices(devices.map(toFleetDevice));
-    writer.setIds(
-      devices.map((device) => device.id),
-      true,
-    );
+    loadFleet(devices);
     await renderMap();
-    expect(screen.getByTestId('device-map').querySelectorAll('path.leaflet-interactive')).toHaveLength(3);
-    expect(screen.getByTestId('fleet-summary').textContent).toBe('3 devices · 2 connected · 1 switched on');
+    expect(screen.getByTestId('fleet-summary').textContent).toBe(
+      '4 devices · 3 connected · 2 switched on · 0 in alarm',
+    );
 
-    const [first] = devices;
-    if (!first) throw new Error('fixture missing');
     await act(async () =>
-      writer.applyUpdates([
-        {
-          kind: 'connection',
-          payload: { deviceId: first.id, projectId: first.projectId, ts: '2025-05-04T11:00:00.000Z', connected: false },
-        },
+      fleetStore.apply([
+        { deviceId: devices[0]!.id, connected: false },
+        { deviceId: devices[1]!.id, alarm: true },
       ]),
     );
-    expect(screen.getByTestId('fleet-summary').textContent).toBe('3 devices · 1 connected · 0 switched on');
+    expect(screen.getByTestId('fleet-summary').textContent).toBe(
+      '4 devices · 2 connected · 1 switched on · 1 in alarm',
+    );
+
+    await act(async () => appStore.set(fleetFilterAtom, { ...NO_FILTER, vendors: new Set(['vega'] as const) }));
+    expect(screen.getByTestId('fleet-summary').textContent).toBe('1 device · 1 connected · 1 switched on · 0 in alarm');
   });
 
   it("opens a device's details from 'Find in map'", async () => {
     const device = buildDevice({ seed: 611, name: 'Rambla del Raval 7' });
-    const writer = createFleetWriter(appStore);
-    writer.putDevices([toFleetDevice(device)]);
-    writer.setIds([device.id], true);
+    loadFleet([device]);
     const { location } = await renderMap();
     const search = screen.getByTestId('device-search');
     await act(async () => fireEvent.input(search, { target: { value: 'raval' } }));
@@ -82,29 +93,39 @@ describe('the map page', () => {
     expect(location.history.at(-1)).toBe(`/map/devices/${device.id}?tab=details`);
   });
 
-  it('restyles a marker in place when its device switches off, without redrawing it', async () => {
-    const device = buildDevice({ seed: 621 });
-    const writer = createFleetWriter(appStore);
-    writer.putDevices([toFleetDevice(device)]);
-    writer.setIds([device.id], true);
-    await renderMap();
-    const path = screen.getByTestId('device-map').querySelector('path.leaflet-interactive');
-    const litClass = path?.getAttribute('class');
-    await act(async () =>
-      writer.applyUpdates([
-        {
-          kind: 'attributes',
-          payload: buildAttributeUpdate({
-            deviceId: device.id,
-            ts: '2025-05-04T11:00:00.000Z',
-            values: { poweredOn: false },
-          }),
-        },
-      ]),
+  it('shows the selection count, the bulk actions it was given, and clears the selection', async () => {
+    const devices = [buildDevice({ seed: 631 }), buildDevice({ seed: 632 })];
+    loadFleet(devices);
+    const location = memoryLocation({ path: '/map' });
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <QueryClientProvider client={new QueryClient()}>
+          <Provider store={appStore}>
+            <Router hook={location.hook}>
+              <MapPage selectionActions={<button type="button">Switch off</button>} />
+            </Router>
+          </Provider>
+        </QueryClientProvider>
+      </FluentProvider>,
     );
-    expect(path?.isConnected).toBe(true);
-    expect(path?.getAttribute('class')).not.toBe(litClass);
-    expect(path?.classList.contains('leaflet-interactive')).toBe(true);
+    await screen.findByTestId('device-map', {}, { timeout: 10_000 });
+    expect(screen.queryByTestId('selection-bar')).toBeNull();
+    await act(async () =>
+      appStore.set(
+        mapSelectionAtom,
+        devices.map((device) => device.id),
+      ),
+    );
+    expect(screen.getByTestId('selection-count').textContent).toBe('2 selected');
+    expect(screen.getByRole('button', { name: 'Switch off' })).toBeDefined();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear selection' })));
+    expect(appStore.get(mapSelectionAtom)).toEqual([]);
+    expect(screen.queryByTestId('selection-bar')).toBeNull();
+  });
+
+  it('hides the location search when no geocoder is configured', async () => {
+    await renderMap();
+    expect(screen.queryByTestId('location-search')).toBeNull();
   });
 
   it("names the map's zoom buttons and the search button in the user's language", async () => {

@@ -1,19 +1,35 @@
 import { Spinner } from '@fluentui/react-components';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ensureFleetSync } from '@/lib/realtime/fleet-sync-starter';
 import { FleetSummary } from './fleet-summary';
 import { MapLegend } from './map-legend';
 import { useMapPageStyles } from './map-page.styles';
+import { SelectionBar } from './selection-bar';
 
-// Leaflet is most of the map's code, and the search box brings Fluent's combobox and positioning:
-// each is a chunk of its own, loaded right after the page, which shows the counts and legend first.
+// Leaflet is most of the map's code, and the search boxes and tools bring Fluent's combobox, menu
+// and positioning: each is a chunk of its own, loaded right after the page, which shows the counts
+// and legend first.
 const DeviceMap = lazy(() => import('./device-map').then((m) => ({ default: m.DeviceMap })));
 const DeviceSearch = lazy(() => import('./device-search').then((m) => ({ default: m.DeviceSearch })));
+const LocationSearch = lazy(() => import('./location-search').then((m) => ({ default: m.LocationSearch })));
+const MapTools = lazy(() => import('./map-tools').then((m) => ({ default: m.MapTools })));
 
-/** Full-height device map with 'Find in map', the live fleet summary and a legend; `panel` is laid over it. */
-export function MapPage({ panel }: { panel?: ReactNode }) {
+interface MapPageProps {
+  /** Laid over the map's right side (the device panel). */
+  panel?: ReactNode;
+  /** Bulk actions for the selected devices, shown in the selection bar. */
+  selectionActions?: ReactNode;
+}
+
+/**
+ * Full-height device map with 'Find in map', 'Search location', the map tools and quick filters,
+ * the live fleet counts, a legend and the selection bar; `panel` is laid over it.
+ */
+export function MapPage({ panel, selectionActions }: MapPageProps) {
   const styles = useMapPageStyles();
   const { t } = useTranslation('map');
+  useEffect(ensureFleetSync, []);
   return (
     <div className={styles.root}>
       <Suspense fallback={<Spinner className={styles.loading} label={t('map.loading')} />}>
@@ -22,11 +38,14 @@ export function MapPage({ panel }: { panel?: ReactNode }) {
       <div className={styles.toolbar}>
         <Suspense fallback={<div className={styles.search} />}>
           <DeviceSearch className={styles.search} />
+          <LocationSearch className={styles.search} />
+          <MapTools />
         </Suspense>
         <div className={styles.summary}>
           <FleetSummary />
         </div>
       </div>
+      <SelectionBar className={styles.selection} actions={selectionActions} />
       <MapLegend className={styles.legend} />
       {panel !== undefined && <div className={styles.panel}>{panel}</div>}
     </div>

@@ -1,33 +1,21 @@
-import type { FleetDevice } from '@farola/protocol';
-import { useAtomValue, useStore } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { deviceAtomFamily, deviceIdsAtom } from '@/lib/realtime/fleet-atoms';
+import { fleetSizeAtom } from '@/lib/fleet/fleet-atoms';
+import { fleetStore } from '@/lib/fleet/fleet-store';
 import { findDevices } from './device-matches';
 import { useSelectedDevice } from './use-selected-device';
 
-function* devicesOf(ids: readonly string[], read: (id: string) => FleetDevice | null): Generator<FleetDevice> {
-  for (const id of ids) {
-    const device = read(id);
-    if (device) yield device;
-  }
-}
-
 /** The 'Find in map' state: the typed query, its matches, and picking one (which opens its panel). */
 export function useDeviceSearch() {
-  const store = useStore();
-  const ids = useAtomValue(deviceIdsAtom);
   const { selectDevice } = useSelectedDevice();
   const [query, setQueryState] = useState('');
   const [isOpen, setOpen] = useState(false);
   const deferredQuery = useDeferredValue(query);
-  const matches = useMemo(
-    () =>
-      findDevices(
-        devicesOf(ids, (id) => store.get(deviceAtomFamily(id))),
-        deferredQuery,
-      ),
-    [ids, store, deferredQuery],
-  );
+  // Live state changes do not change names or serial numbers: search again when the fleet loads,
+  // not on every frame of updates.
+  const size = useAtomValue(fleetSizeAtom);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `size` stands for the store's contents
+  const matches = useMemo(() => findDevices(fleetStore, deferredQuery), [deferredQuery, size]);
   // Typing opens the list at once; Fluent's Combobox would otherwise wait for an arrow key.
   const setQuery = (next: string) => {
     setQueryState(next);

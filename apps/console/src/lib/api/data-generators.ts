@@ -1,5 +1,10 @@
 import {
   DeviceSchema,
+  DeviceStatusSchema,
+  DeviceTypeSchema,
+  FLEET_FLAG,
+  VendorSchema,
+  type FleetColumns,
   DirectoryUserSchema,
   MeSchema,
   ProjectSchema,
@@ -124,4 +129,36 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     administeredProjectIds: [],
     ...overrides,
   });
+}
+
+/** `GET /fleet/columns` of these devices, as the server codes it. */
+export function buildFleetColumns(devices: readonly FleetDevice[], streams: Record<string, number> = {}): FleetColumns {
+  const kinds = DeviceTypeSchema.options;
+  const vendors = VendorSchema.options;
+  const statuses = DeviceStatusSchema.options;
+  const projects = [...new Set(devices.map((device) => device.projectId))];
+  return {
+    count: devices.length,
+    deviceId: devices.map((device) => device.deviceId),
+    serialNumber: devices.map((device) => device.serialNumber),
+    name: devices.map((device) => device.name),
+    kinds,
+    kind: devices.map((device) => kinds.indexOf(device.deviceType)),
+    vendors,
+    vendor: devices.map((device) => vendors.indexOf(device.vendor)),
+    statuses,
+    status: devices.map((device) => statuses.indexOf(device.status)),
+    projects,
+    project: devices.map((device) => projects.indexOf(device.projectId)),
+    latitude: devices.map((device) => device.latitude),
+    longitude: devices.map((device) => device.longitude),
+    flags: devices.map(
+      (device) =>
+        (device.connected ? FLEET_FLAG.connected : 0) |
+        (device.on === true ? FLEET_FLAG.on : 0) |
+        (device.on !== null ? FLEET_FLAG.onKnown : 0) |
+        (device.alarm ? FLEET_FLAG.alarm : 0),
+    ),
+    streams,
+  };
 }

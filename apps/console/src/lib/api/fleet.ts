@@ -1,4 +1,11 @@
-import { FleetListSchema, type Device, type FleetDevice, type FleetList } from '@farola/protocol';
+import {
+  FleetColumnsSchema,
+  FleetListSchema,
+  type Device,
+  type FleetColumns,
+  type FleetDevice,
+  type FleetList,
+} from '@farola/protocol';
 import { apiGet } from './client';
 
 /** A device's switched state as the server derives it for the fleet (light point: poweredOn; cabinet: any output on). */
@@ -27,11 +34,11 @@ export function toFleetDevice(device: Device): FleetDevice {
 }
 
 /**
- * Every device the user may see, compact, with the fleet streams' positions at the moment of the
- * read (`GET /fleet`).
+ * Every device the user may see, compact and in columns, with the fleet streams' positions at the
+ * moment of the read (`GET /fleet/columns`).
  */
-export function fetchFleet(): Promise<FleetList> {
-  return apiGet('fleet', FleetListSchema);
+export function fetchFleetColumns(): Promise<FleetColumns> {
+  return apiGet('fleet/columns', FleetColumnsSchema);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildFleetDevice, PROJECT_ID } from '@/lib/api/data-generators';
+import { buildFleetColumns, buildFleetDevice, PROJECT_ID } from '@/lib/api/data-generators';
 import { createStore } from 'jotai';
-import { deviceAtomFamily, deviceIdsAtom, fleetSummaryAtom, isFleetLoadedAtom } from './fleet-atoms';
+import { fleetCountsAtom, isFleetLoadedAtom } from '@/lib/fleet/fleet-atoms';
+import { FleetStore } from '@/lib/fleet/fleet-store';
 import { startFleetSync } from './fleet-sync';
 import { RealtimeClient } from './realtime-client';
 import { createSocketDouble } from './testing/socket-double';
@@ -10,14 +11,16 @@ const FLEET_STREAM = `fleet:${PROJECT_ID}`;
 const notFound = () =>
   new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), { status: 404 });
 
-/** Plays the REST API's `/fleet`, and records every URL asked for. */
-function serveApi(options: { fleet?: (url: URL) => unknown }) {
+/** Plays the REST API's `/fleet/columns` and `/fleet?deviceId=…`, and records every URL asked for. */
+function serveApi(options: { columns?: () => unknown; fleet?: (url: URL) => unknown }) {
   const urls: URL[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       urls.push(url);
+      if (url.pathname.endsWith('/fleet/columns') && options.columns)
+        return new Response(JSON.stringify(options.columns()));
       return url.pathname.endsWith('/fleet') && options.fleet
         ? new Response(JSON.stringify(options.fleet(url)))
         : notFound();
@@ -31,8 +34,9 @@ function setup() {
   const client = new RealtimeClient(transport);
   const stopClient = client.start();
   const store = createStore();
-  const stopSync = startFleetSync(client, store);
-  return { server, store, stop: () => (stopSync(), stopClient()) };
+  const fleet = new FleetStore();
+  const stopSync = startFleetSync(client, store, fleet);
+  return { server, store, fleet, stop: () => (stopSync(), stopClient()) };
 }
 
 let stop: () => void = () => undefined;
@@ -42,30 +46,32 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const fleetCalls = (urls: URL[]) => urls.filter((url) => url.pathname.endsWith('/fleet'));
+const fleetCalls = (urls: URL[]) => urls.filter((url) => url.pathname.endsWith('/fleet/columns'));
+const lookupCalls = (urls: URL[]) => urls.filter((url) => url.pathname.endsWith('/fleet'));
 
 describe('the fleet sync', () => {
-  it('loads the map and counters from one GET /fleet and follows FleetStateUpdated', async () => {
+  it('loads the map and counters from one GET /fleet/columns and follows FleetStateUpdated', async () => {
     const devices = [buildFleetDevice({ seed: 701 }), buildFleetDevice({ seed: 702, connected: false })];
-    serveApi({ fleet: () => ({ items: devices, streams: { [FLEET_STREAM]: 10 } }) });
+    serveApi({ columns: () => buildFleetColumns(devices, { [FLEET_STREAM]: 10 }) });
     const env = setup();
     stop = env.stop;
     await vi.waitFor(() => expect(env.store.get(isFleetLoadedAtom)).toBe(true));
-    expect(env.store.get(deviceIdsAtom)).toEqual(devices.map((device) => device.deviceId));
-    expect(env.store.get(fleetSummaryAtom)).toMatchObject({ total: 2, connected: 1 });
+    expect(env.fleet.ids).toEqual(devices.map((device) => device.deviceId));
+    expect(env.store.get(fleetCountsAtom)).toMatchObject({ total: 2, connected: 1 });
 
     const [first] = devices;
     if (!first) throw new Error('fixture missing');
     // Already in the snapshot (seq 10): dropped; seq 11 is applied.
     env.server.push('FleetStateUpdated', { ...first, on: false, stream: FLEET_STREAM, seq: 10 });
     env.server.push('FleetStateUpdated', { ...first, connected: false, stream: FLEET_STREAM, seq: 11 });
-    await vi.waitFor(() => expect(env.store.get(deviceAtomFamily(first.deviceId))?.connected).toBe(false));
-    expect(env.store.get(deviceAtomFamily(first.deviceId))?.on).toBe(true);
+    await vi.waitFor(() => expect(env.fleet.deviceById(first.deviceId)?.connected).toBe(false));
+    expect(env.fleet.deviceById(first.deviceId)?.on).toBe(true);
+    expect(env.store.get(fleetCountsAtom)).toMatchObject({ total: 2, connected: 0 });
   });
 
   it('does not reload the fleet on an ordinary reconnect, only when its stream must resync', async () => {
     const device = buildFleetDevice({ seed: 711 });
-    const urls = serveApi({ fleet: () => ({ items: [device], streams: { [FLEET_STREAM]: 3 } }) });
+    const urls = serveApi({ columns: () => buildFleetColumns([device], { [FLEET_STREAM]: 3 }) });
     const env = setup();
     stop = env.stop;
     env.server.connect({ epoch: 'e1', streams: { [FLEET_STREAM]: 3 } });
@@ -84,22 +90,23 @@ describe('the fleet sync', () => {
     const known = buildFleetDevice({ seed: 721 });
     const registered = [buildFleetDevice({ seed: 722 }), buildFleetDevice({ seed: 723 })];
     const urls = serveApi({
+      columns: () => buildFleetColumns([known], { [FLEET_STREAM]: 1 }),
       fleet: (url) => {
         const ids = url.searchParams.getAll('deviceId');
-        const items = ids.length > 0 ? registered.filter((device) => ids.includes(device.deviceId)) : [known];
-        return { items, streams: { [FLEET_STREAM]: 1 } };
+        return { items: registered.filter((device) => ids.includes(device.deviceId)), streams: { [FLEET_STREAM]: 1 } };
       },
     });
     const env = setup();
     stop = env.stop;
-    await vi.waitFor(() => expect(env.store.get(deviceIdsAtom)).toEqual([known.deviceId]));
+    await vi.waitFor(() => expect(env.fleet.ids).toEqual([known.deviceId]));
     for (const [index, device] of registered.entries()) {
       env.server.push('FleetStateUpdated', { ...device, stream: FLEET_STREAM, seq: 2 + index });
     }
     await vi.waitFor(() =>
-      expect(env.store.get(deviceIdsAtom)).toEqual([known.deviceId, ...registered.map((device) => device.deviceId)]),
+      expect(env.fleet.ids).toEqual([known.deviceId, ...registered.map((device) => device.deviceId)]),
     );
-    const lookups = fleetCalls(urls).filter((url) => url.searchParams.has('deviceId'));
+    expect(env.store.get(fleetCountsAtom).total).toBe(3);
+    const lookups = lookupCalls(urls);
     expect(lookups.map((url) => url.searchParams.getAll('deviceId'))).toEqual([
       registered.map((device) => device.deviceId),
     ]);

@@ -1,11 +1,11 @@
-import { FLEET_DEVICE_IDS_MAX, type FleetList } from '@farola/protocol';
+import { FLEET_DEVICE_IDS_MAX, type FleetColumns } from '@farola/protocol';
 import { map, merge } from 'rxjs';
-import { fetchFleet, fetchFleetDevices } from '@/lib/api/fleet';
+import { fetchFleetColumns, fetchFleetDevices } from '@/lib/api/fleet';
+import { bindFleetAtoms } from '@/lib/fleet/fleet-atoms';
+import { fleetStore, type FleetStore } from '@/lib/fleet/fleet-store';
 import { appStore, type AppStore } from '@/lib/store';
 import { bufferAnimationFrame } from './buffer-animation-frame';
-import { isFleetLoadedAtom } from './fleet-atoms';
-import { createFleetWriter, type FleetWriter } from './fleet-writer';
-import type { FleetUpdate } from './fleet-updates';
+import { fleetChangeOf, type FleetUpdate } from './fleet-updates';
 import { followLiveCollection } from './live-collection';
 import { isStreamOf, type RealtimeClient } from './realtime-client';
 
@@ -14,10 +14,10 @@ import { isStreamOf, type RealtimeClient } from './realtime-client';
  * the load) with one `GET /fleet?deviceId=…` per batch; a device whose fetch failed is asked for
  * again on its next update. While the fleet is still loading, the load brings them.
  */
-function createDeviceDiscovery(store: AppStore, writer: FleetWriter, client: RealtimeClient) {
+function createDeviceDiscovery(fleet: FleetStore, client: RealtimeClient) {
   const requested = new Set<string>();
   return (ids: readonly string[]) => {
-    if (!store.get(isFleetLoadedAtom)) return;
+    if (!fleet.loaded) return;
     const fresh = ids.filter((id) => !requested.has(id));
     for (let start = 0; start < fresh.length; start += FLEET_DEVICE_IDS_MAX) {
       const batch = fresh.slice(start, start + FLEET_DEVICE_IDS_MAX);
@@ -25,7 +25,7 @@ function createDeviceDiscovery(store: AppStore, writer: FleetWriter, client: Rea
       fetchFleetDevices(batch)
         .then((list) => {
           client.noteSnapshot(list.streams);
-          writer.addDevices(list.items);
+          fleet.add(list.items);
           // A device the server does not show (not ours) stays skipped.
         })
         .catch((error: unknown) => {
@@ -37,7 +37,8 @@ function createDeviceDiscovery(store: AppStore, writer: FleetWriter, client: Rea
 }
 
 /**
- * Keeps the fleet atoms in `appStore` live (the map and its counters): loads `GET /fleet` once,
+ * Keeps the fleet store live (the map and its counters), and its atoms in `store`: loads
+ * `GET /fleet/columns` once,
  * applies `FleetStateUpdated` (and connection changes) once per animation frame, adds devices that
  * register while the console is open, and reloads only when a fleet stream must resync.
  * Returns the function that stops it.
@@ -45,9 +46,13 @@ function createDeviceDiscovery(store: AppStore, writer: FleetWriter, client: Rea
  * @example
  * const stop = startFleetSync(realtime); // … later: stop();
  */
-export function startFleetSync(client: RealtimeClient, store: AppStore = appStore): () => void {
-  const writer = createFleetWriter(store);
-  const discover = createDeviceDiscovery(store, writer, client);
+export function startFleetSync(
+  client: RealtimeClient,
+  store: AppStore = appStore,
+  fleet: FleetStore = fleetStore,
+): () => void {
+  const unbind = bindFleetAtoms(store, fleet);
+  const discover = createDeviceDiscovery(fleet, client);
   const items$ = merge(
     client.event$('FleetStateUpdated').pipe(map((payload): FleetUpdate => ({ kind: 'state', payload }))),
     client
@@ -56,19 +61,17 @@ export function startFleetSync(client: RealtimeClient, store: AppStore = appStor
     // Attribute reports reach this tab only for subscribed devices, or from a server without the fleet stream.
     client.event$('DeviceAttributeValueUpdated').pipe(map((payload): FleetUpdate => ({ kind: 'attributes', payload }))),
   ).pipe(bufferAnimationFrame());
-  return followLiveCollection<FleetList, FleetUpdate>(client, {
+  const stop = followLiveCollection<FleetColumns, FleetUpdate>(client, {
     name: 'the device fleet',
-    load: fetchFleet,
+    load: fetchFleetColumns,
     positionsOf: (list) => list.streams,
     items$,
     follows: isStreamOf('fleet'),
-    onSnapshot: (list) => {
-      writer.putDevices(list.items);
-      writer.setIds(
-        list.items.map((device) => device.deviceId),
-        true,
-      );
-    },
-    onItems: (updates) => discover(writer.applyUpdates(updates)),
+    onSnapshot: (columns) => fleet.load(columns),
+    onItems: (updates) => discover(fleet.apply(updates.map(fleetChangeOf))),
   });
+  return () => {
+    stop();
+    unbind();
+  };
 }

@@ -1,5 +1,5 @@
-import type { FleetDevice } from '@farola/protocol';
 import { switchedStateOf } from '@/lib/api/fleet';
+import type { FleetChange } from '@/lib/fleet/fleet-store';
 import type { TransportEventPayloads } from './transport';
 
 /**
@@ -12,26 +12,24 @@ export type FleetUpdate =
   | { kind: 'attributes'; payload: TransportEventPayloads['DeviceAttributeValueUpdated'] }
   | { kind: 'connection'; payload: TransportEventPayloads['DeviceConnectionStatusUpdated'] };
 
-function merged(device: FleetDevice, changes: Partial<FleetDevice>): FleetDevice {
-  const changed = (Object.keys(changes) as (keyof FleetDevice)[]).some((key) => changes[key] !== device[key]);
-  return changed ? { ...device, ...changes } : device;
-}
-
-/**
- * Applies one update to a device and returns the new device, or the same object when nothing
- * changed, so unchanged markers do not re-render.
- */
-export function applyFleetUpdate(device: FleetDevice, update: FleetUpdate): FleetDevice {
+/** What one update changes of a device's compact state (and, from an attribute report, its location). */
+export function fleetChangeOf(update: FleetUpdate): FleetChange {
   switch (update.kind) {
     case 'state': {
-      const { connected, on, alarm, status } = update.payload;
-      return merged(device, { connected, on, alarm, status });
+      const { deviceId, connected, on, alarm, status } = update.payload;
+      return { deviceId, connected, on, alarm, status };
     }
     case 'connection':
-      return merged(device, { connected: update.payload.connected });
+      return { deviceId: update.payload.deviceId, connected: update.payload.connected };
     case 'attributes': {
-      const on = switchedStateOf(update.payload.values);
-      return on === null ? device : merged(device, { on });
+      const { deviceId, values } = update.payload;
+      const on = switchedStateOf(values);
+      return {
+        deviceId,
+        ...(on !== null && { on }),
+        ...(values.latitude !== undefined && { latitude: values.latitude }),
+        ...(values.longitude !== undefined && { longitude: values.longitude }),
+      };
     }
   }
 }

@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID } from '@farola/protocol';
+import { DEMO_PROJECT_ID, FLEET_FLAG, FleetColumnsSchema } from '@farola/protocol';
 import { describe, expect, it } from 'vitest';
 import { DeviceIndex } from './device-index';
 import type { DeviceIndexEntry } from './device.repository';
@@ -55,5 +55,36 @@ describe('the compact fleet', () => {
     expect(fleet.list({ q: 'or-lp' }, ALL_PROJECTS)).toHaveLength(1);
     expect(fleet.list({}, [])).toEqual([]);
     expect(fleet.list({ deviceId: [device.id] }, ['00000000-0000-4000-8000-000000000002'])).toEqual([]);
+  });
+
+  it('gives the same fleet in columns: coded kinds, vendors, statuses and projects, rounded coordinates, packed flags', () => {
+    const otherProject = '00000000-0000-4000-8000-000000000002';
+    const lit = entry({ switchedOn: true, latitude: 41.38741234567, longitude: 2.16861234567 });
+    const cabinet = entry({
+      id: '7c1e8b63-3f2d-4d2f-8b64-1e3f4d5c6b72',
+      serialNumber: 'VG-CC-000001',
+      projectId: otherProject,
+      deviceType: 'cabinet-controller',
+      vendor: 'vega',
+      status: 'installation',
+      switchedOn: false,
+    });
+    const unreported = entry({ id: '8d2f9c74-4a3e-4e3a-9c75-2f4a5e6d7c83', serialNumber: 'OR-LP-000002' });
+    const fleet = new CompactFleet(new DeviceIndex([lit, cabinet, unreported]));
+    const columns = FleetColumnsSchema.parse({ ...fleet.columns({}, ALL_PROJECTS), streams: {} });
+    expect(columns.count).toBe(3);
+    const at = (id: string) => columns.deviceId.indexOf(id);
+    const i = at(cabinet.id);
+    expect(columns.kinds[columns.kind[i]!]).toBe('cabinet-controller');
+    expect(columns.vendors[columns.vendor[i]!]).toBe('vega');
+    expect(columns.statuses[columns.status[i]!]).toBe('installation');
+    expect(columns.projects[columns.project[i]!]).toBe(otherProject);
+    expect(columns.flags[i]).toBe(FLEET_FLAG.onKnown);
+    expect(columns.flags[at(lit.id)]).toBe(FLEET_FLAG.on | FLEET_FLAG.onKnown);
+    expect(columns.flags[at(unreported.id)]).toBe(0);
+    expect([columns.latitude[at(lit.id)], columns.longitude[at(lit.id)]]).toEqual([41.387412, 2.168612]);
+    expect(columns.latitude[at(unreported.id)]).toBeNull();
+    expect(fleet.columns({}, [otherProject]).deviceId).toEqual([cabinet.id]);
+    expect(fleet.columns({ projectId: otherProject }, [DEMO_PROJECT_ID]).count).toBe(0);
   });
 });

@@ -1,4 +1,16 @@
-import type { AttributeValues, FleetDevice, FleetListQuery, FleetState } from '@farola/protocol';
+import {
+  type AttributeValues,
+  DeviceStatusSchema,
+  DeviceTypeSchema,
+  FLEET_COORDINATE_DECIMALS,
+  FLEET_FLAG,
+  type FleetColumns,
+  type FleetColumnsQuery,
+  type FleetDevice,
+  type FleetListQuery,
+  type FleetState,
+  VendorSchema,
+} from '@farola/protocol';
 import type { DeviceIndex } from './device-index';
 import type { DeviceIndexEntry } from './device.repository';
 import { ALL_PROJECTS, inProjectScope, type ProjectScope } from '../../db/rows';
@@ -12,6 +24,12 @@ export function reportedSwitchedOn(values: AttributeValues): boolean | undefined
   if (values.poweredOn !== undefined) return values.poweredOn;
   if (values.outputs !== undefined) return values.outputs.some((output) => output.on);
   return undefined;
+}
+
+const COORDINATE_SCALE = 10 ** FLEET_COORDINATE_DECIMALS;
+
+function roundCoordinate(value: number | null): number | null {
+  return value === null ? null : Math.round(value * COORDINATE_SCALE) / COORDINATE_SCALE;
 }
 
 /**
@@ -60,6 +78,57 @@ export class CompactFleet {
     const items: FleetDevice[] = [];
     for (const entry of this.candidates(query, scope)) if (wanted(entry)) items.push(this.device(entry));
     return items;
+  }
+
+  /**
+   * The devices in `scope` (of one project with `projectId`) as columns, for `GET /fleet/columns`.
+   * Built in one pass with no object per device, so 100,000 devices cost tens of milliseconds.
+   */
+  columns(query: FleetColumnsQuery, scope: ProjectScope): Omit<FleetColumns, 'streams'> {
+    const kinds = DeviceTypeSchema.options;
+    const vendors = VendorSchema.options;
+    const statuses = DeviceStatusSchema.options;
+    const kindCode = new Map<string, number>(kinds.map((value, index) => [value, index]));
+    const vendorCode = new Map<string, number>(vendors.map((value, index) => [value, index]));
+    const statusCode = new Map<string, number>(statuses.map((value, index) => [value, index]));
+    const projects: string[] = [];
+    const projectCode = new Map<string, number>();
+    const columns: Omit<FleetColumns, 'streams' | 'count' | 'kinds' | 'vendors' | 'statuses' | 'projects'> = {
+      deviceId: [],
+      serialNumber: [],
+      name: [],
+      kind: [],
+      vendor: [],
+      status: [],
+      project: [],
+      latitude: [],
+      longitude: [],
+      flags: [],
+    };
+    for (const entry of this.candidates({ projectId: query.projectId }, scope)) {
+      if (!inProjectScope(scope, entry.projectId)) continue;
+      let project = projectCode.get(entry.projectId);
+      if (project === undefined) {
+        project = projects.push(entry.projectId) - 1;
+        projectCode.set(entry.projectId, project);
+      }
+      const connected = this.index.connection(entry.id)?.connected ?? false;
+      columns.deviceId.push(entry.id);
+      columns.serialNumber.push(entry.serialNumber);
+      columns.name.push(entry.name);
+      columns.kind.push(kindCode.get(entry.deviceType) ?? 0);
+      columns.vendor.push(vendorCode.get(entry.vendor) ?? 0);
+      columns.status.push(statusCode.get(entry.status) ?? 0);
+      columns.project.push(project);
+      columns.latitude.push(roundCoordinate(entry.latitude));
+      columns.longitude.push(roundCoordinate(entry.longitude));
+      columns.flags.push(
+        (connected ? FLEET_FLAG.connected : 0) |
+          (entry.switchedOn === true ? FLEET_FLAG.on : 0) |
+          (entry.switchedOn !== null ? FLEET_FLAG.onKnown : 0),
+      );
+    }
+    return { count: columns.deviceId.length, kinds, vendors, statuses, projects, ...columns };
   }
 
   private *candidates(query: FleetListQuery, scope: ProjectScope): Iterable<DeviceIndexEntry> {

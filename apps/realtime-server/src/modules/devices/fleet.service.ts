@@ -1,6 +1,12 @@
-import { type FleetList, type FleetListQuery, streams } from '@farola/protocol';
+import {
+  type FleetColumns,
+  type FleetColumnsQuery,
+  type FleetList,
+  type FleetListQuery,
+  streams,
+} from '@farola/protocol';
 import { DomainError } from '../../platform/domain-error';
-import { ALL_PROJECTS, inProjectScope } from '../../db/rows';
+import { ALL_PROJECTS, inProjectScope, type ProjectScope } from '../../db/rows';
 import type { ProjectService } from '../projects/project.service';
 import type { User } from '../../auth/user';
 import type { CompactFleet } from './compact-fleet';
@@ -14,16 +20,31 @@ export class FleetService {
   constructor(private readonly deps: { fleet: CompactFleet; hub: StreamHub; projects: ProjectService }) {}
 
   async list(user: User, query: FleetListQuery): Promise<FleetList> {
+    const { scope, positions } = await this.positions(user, query.projectId);
+    return { items: this.deps.fleet.list(query, scope), streams: positions };
+  }
+
+  /** `GET /fleet/columns`: the same read as `list`, in columns. */
+  async columns(user: User, query: FleetColumnsQuery): Promise<FleetColumns> {
+    const { scope, positions } = await this.positions(user, query.projectId);
+    return { ...this.deps.fleet.columns(query, scope), streams: positions };
+  }
+
+  /** The caller's scope and, read before the fleet, the seq of each visible `fleet:` stream. */
+  private async positions(
+    user: User,
+    projectId: string | undefined,
+  ): Promise<{ scope: ProjectScope; positions: Record<string, number> }> {
     const scope = await this.deps.projects.scope(user);
-    if (query.projectId && !inProjectScope(scope, query.projectId)) throw new DomainError('ACCESS_NOT_GRANTED');
-    const projectIds = query.projectId
-      ? [query.projectId]
+    if (projectId && !inProjectScope(scope, projectId)) throw new DomainError('ACCESS_NOT_GRANTED');
+    const projectIds = projectId
+      ? [projectId]
       : scope === ALL_PROJECTS
         ? await this.deps.projects.visibleProjectIds(user)
         : scope;
     // Positions first: a change published while the list is built is then applied again, never lost.
     const positions: Record<string, number> = {};
     for (const id of projectIds) positions[streams.fleet(id)] = this.deps.hub.publishedSeq(streams.fleet(id));
-    return { items: this.deps.fleet.list(query, scope), streams: positions };
+    return { scope, positions };
   }
 }

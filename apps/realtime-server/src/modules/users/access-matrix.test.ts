@@ -166,6 +166,7 @@ describe('the access matrix: every route × role × project', () => {
         'GET /v1/bulk-actions/{id}/items',
         'POST /v1/bulk-actions/{id}/cancel',
         'GET /v1/fleet',
+        'GET /v1/fleet/columns',
         'GET /v1/me',
         'GET /v1/projects',
         'GET /v1/projects/{id}',
@@ -192,6 +193,8 @@ describe('the access matrix: every route × role × project', () => {
     const person = PEOPLE[name]!;
     const fleet = (await h.api('/v1/fleet', as(name))).body.items.map((item: { deviceId: string }) => item.deviceId);
     for (const key of both) expect(fleet.includes(devices[key].id)).toBe(sees(person, devices[key].project));
+    const columns = (await h.api('/v1/fleet/columns', as(name))).body as { deviceId: string[] };
+    expect(new Set(columns.deviceId)).toEqual(new Set(fleet));
 
     const me = (await h.api('/v1/me', as(name))).body;
     expect(new Set(me.projectIds)).toEqual(

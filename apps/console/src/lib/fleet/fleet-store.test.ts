@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { buildFleetColumns, buildFleetDevice } from '@/lib/api/data-generators';
+import { FleetStore, NO_FILTER } from './fleet-store';
+import { isSelectionCompatible, selectionMakeup } from './selection';
+
+const OTHER_PROJECT = '00000000-0000-4000-8000-0000000000aa';
+
+function loadedStore() {
+  const devices = [
+    buildFleetDevice({ seed: 1 }),
+    buildFleetDevice({ seed: 2, connected: false }),
+    buildFleetDevice({ seed: 3, attributes: { poweredOn: false } }),
+    buildFleetDevice({ seed: 4, deviceType: 'cabinet-controller', vendor: 'vega', projectId: OTHER_PROJECT }),
+    buildFleetDevice({ seed: 5, latitude: null, longitude: null, status: 'installation' }),
+  ];
+  const fleet = new FleetStore();
+  fleet.load(buildFleetColumns(devices));
+  return { fleet, devices };
+}
+
+describe('the fleet store', () => {
+  it('gives back every device as the API described it, located or not', () => {
+    const { fleet, devices } = loadedStore();
+    expect(fleet.size).toBe(5);
+    for (const device of devices) expect(fleet.deviceById(device.deviceId)).toEqual(device);
+    expect(fleet.hasLocation(fleet.indexOf(devices[4]!.deviceId))).toBe(false);
+    expect(fleet.deviceById('00000000-0000-4000-8000-00000000ffff')).toBeNull();
+  });
+
+  it('counts devices, connected, switched on and in alarm, and keeps the counts through changes', () => {
+    const { fleet, devices } = loadedStore();
+    expect(fleet.getCounts()).toEqual({ total: 5, connected: 4, switchedOn: 3, alarm: 0 });
+    const version = fleet.version;
+    fleet.apply([
+      { deviceId: devices[0]!.deviceId, connected: false },
+      { deviceId: devices[2]!.deviceId, on: true, alarm: true },
+    ]);
+    expect(fleet.getCounts()).toEqual({ total: 5, connected: 3, switchedOn: 3, alarm: 1 });
+    expect(fleet.version).toBe(version + 1);
+    // A frame that changes nothing leaves the version, so nothing redraws.
+    fleet.apply([{ deviceId: devices[2]!.deviceId, on: true }]);
+    expect(fleet.version).toBe(version + 1);
+  });
+
+  it('counts only what passes the quick filters, and follows changes under them', () => {
+    const { fleet, devices } = loadedStore();
+    fleet.setFilter({ ...NO_FILTER, connection: 'disconnected' });
+    expect(fleet.getCounts()).toMatchObject({ total: 1, connected: 0 });
+    fleet.apply([{ deviceId: devices[0]!.deviceId, connected: false }]);
+    expect(fleet.getCounts().total).toBe(2);
+    fleet.setFilter({ ...NO_FILTER, vendors: new Set(['vega']) });
+    expect(fleet.getCounts()).toMatchObject({ total: 1, switchedOn: 1 });
+    fleet.setFilter({ ...NO_FILTER, kinds: new Set(['light-point-controller']), statuses: new Set(['ready']) });
+    expect(fleet.getCounts().total).toBe(3);
+    fleet.setFilter({ ...NO_FILTER, projects: new Set([OTHER_PROJECT]) });
+    expect(fleet.getCounts().total).toBe(1);
+    fleet.add([buildFleetDevice({ seed: 6, projectId: OTHER_PROJECT })]);
+    expect(fleet.getCounts().total).toBe(2);
+    fleet.setFilter({ ...NO_FILTER, alarmsOnly: true });
+    expect(fleet.getCounts().total).toBe(0);
+  });
+
+  it('adds devices registered after the load and moves devices that report a new location', () => {
+    const { fleet, devices } = loadedStore();
+    const added = buildFleetDevice({ seed: 7, latitude: 40.4, longitude: -3.7 });
+    fleet.add([added]);
+    expect(fleet.deviceById(added.deviceId)).toEqual(added);
+    expect(fleet.getCounts().total).toBe(6);
+    fleet.apply([{ deviceId: devices[4]!.deviceId, latitude: 41.5, longitude: 2.2 }]);
+    expect(fleet.deviceById(devices[4]!.deviceId)).toMatchObject({ latitude: 41.5, longitude: 2.2 });
+    expect(fleet.apply([{ deviceId: '00000000-0000-4000-8000-00000000ffff', connected: true }])).toEqual([
+      '00000000-0000-4000-8000-00000000ffff',
+    ]);
+  });
+
+  it("tells a selection's vendor families and kinds, and refuses one that mixes families", () => {
+    const { fleet, devices } = loadedStore();
+    const ids = devices.map((device) => device.deviceId);
+    expect(selectionMakeup(ids.slice(0, 2), fleet)).toEqual({ vendors: ['orion'], kinds: ['light-point-controller'] });
+    expect(selectionMakeup(ids, fleet)).toEqual({
+      vendors: ['orion', 'vega'],
+      kinds: ['light-point-controller', 'cabinet-controller'],
+    });
+    expect(isSelectionCompatible(ids.slice(0, 3), fleet)).toBe(true);
+    expect(isSelectionCompatible(ids, fleet)).toBe(false);
+  });
+});

@@ -1,0 +1,413 @@
+import {
+  DeviceStatusSchema,
+  DeviceTypeSchema,
+  FLEET_FLAG,
+  VendorSchema,
+  type DeviceStatus,
+  type DeviceType,
+  type FleetColumns,
+  type FleetDevice,
+  type Vendor,
+} from '@farola/protocol';
+
+/** The store's own codes: the index of a value in its protocol enum. */
+export const KINDS: readonly DeviceType[] = DeviceTypeSchema.options;
+export const VENDORS: readonly Vendor[] = VendorSchema.options;
+export const STATUSES: readonly DeviceStatus[] = DeviceStatusSchema.options;
+export const READY_STATUS = STATUSES.indexOf('ready');
+const kindCode = (value: DeviceType) => KINDS.indexOf(value);
+const vendorCode = (value: Vendor) => VENDORS.indexOf(value);
+const statusCode = (value: DeviceStatus) => STATUSES.indexOf(value);
+
+/** The fleet's counts for the map header: of the devices that pass the quick filters. */
+export interface FleetCounts {
+  total: number;
+  connected: number;
+  switchedOn: number;
+  alarm: number;
+}
+
+/**
+ * The map's quick filters as the store applies them: a device passes when its code is in every
+ * given set (null: any) and its connection and alarm match.
+ */
+export interface FleetFilter {
+  kinds: ReadonlySet<DeviceType> | null;
+  vendors: ReadonlySet<Vendor> | null;
+  statuses: ReadonlySet<DeviceStatus> | null;
+  projects: ReadonlySet<string> | null;
+  connection: 'any' | 'connected' | 'disconnected';
+  alarmsOnly: boolean;
+}
+export const NO_FILTER: FleetFilter = {
+  kinds: null,
+  vendors: null,
+  statuses: null,
+  projects: null,
+  connection: 'any',
+  alarmsOnly: false,
+};
+
+/** A compact state change, as `FleetStateUpdated`, a connection change or an attribute report give it. */
+export interface FleetChange {
+  deviceId: string;
+  connected?: boolean;
+  on?: boolean | null;
+  alarm?: boolean;
+  status?: DeviceStatus;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+const bitsOf = <T>(values: readonly T[], wanted: ReadonlySet<T> | null) =>
+  wanted === null
+    ? 0xffff_ffff
+    : values.reduce((mask, value, index) => (wanted.has(value) ? mask | (1 << index) : mask), 0);
+
+/** Web Mercator, as Leaflet's default CRS, into [0, 1): world pixels at zoom z are these times 256·2^z. */
+export function mercatorX(longitude: number): number {
+  return (longitude + 180) / 360;
+}
+export function mercatorY(latitude: number): number {
+  const sin = Math.sin((Math.max(-85.0511287798, Math.min(85.0511287798, latitude)) * Math.PI) / 180);
+  return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
+}
+
+/**
+ * The live fleet of the map, held in typed arrays (one slot per device, an id → slot map) rather
+ * than one object per device, so 100,000 devices load, filter, count and draw in milliseconds.
+ * `load` pours in `GET /fleet/columns`; `apply` takes one animation frame's realtime changes and
+ * `add` devices registered since. Every change bumps `version` once and tells the listeners, so
+ * the canvas layer and the counters redraw only when something changed. Counts follow the quick
+ * filters and are kept incrementally: a change costs the device's own slot, not a walk.
+ */
+export class FleetStore {
+  size = 0;
+  version = 0;
+  loaded = false;
+  ids: string[] = [];
+  serialNumbers: string[] = [];
+  names: string[] = [];
+  /** Degrees; NaN when the device has no location. */
+  latitude = new Float64Array(0);
+  longitude = new Float64Array(0);
+  /** Web Mercator in [0, 1) (see mercatorX/Y); NaN when the device has no location. */
+  x = new Float64Array(0);
+  y = new Float64Array(0);
+  /** FLEET_FLAG bits. */
+  flags = new Uint8Array(0);
+  kind = new Uint8Array(0);
+  vendor = new Uint8Array(0);
+  status = new Uint8Array(0);
+  /** Index into `projects`. */
+  project = new Uint32Array(0);
+  projects: string[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private readonly projectCode = new Map<string, number>();
+  private filter: FleetFilter = NO_FILTER;
+  private masks = { kind: 0, vendor: 0, status: 0, projects: null as Set<number> | null, flagMask: 0, flagValue: 0 };
+  private counts: FleetCounts = { total: 0, connected: 0, switchedOn: 0, alarm: 0 };
+  private readonly listeners = new Set<() => void>();
+
+  constructor() {
+    this.compileFilter();
+  }
+
+  /** The slot of a device id, or -1. */
+  indexOf(id: string): number {
+    return this.slotOf.get(id) ?? -1;
+  }
+
+  /** Replaces the whole fleet with a `GET /fleet/columns` answer. */
+  load(columns: FleetColumns): void {
+    const size = columns.count;
+    this.allocate(size);
+    this.size = size;
+    this.ids = columns.deviceId.slice();
+    this.serialNumbers = columns.serialNumber.slice();
+    this.names = columns.name.slice();
+    this.slotOf.clear();
+    this.projects = [];
+    this.projectCode.clear();
+    const kinds = columns.kinds.map(kindCode);
+    const vendors = columns.vendors.map(vendorCode);
+    const statuses = columns.statuses.map(statusCode);
+    const projects = columns.projects.map((id) => this.projectIndex(id));
+    for (let i = 0; i < size; i += 1) {
+      this.slotOf.set(this.ids[i]!, i);
+      this.kind[i] = kinds[columns.kind[i]!]!;
+      this.vendor[i] = vendors[columns.vendor[i]!]!;
+      this.status[i] = statuses[columns.status[i]!]!;
+      this.project[i] = projects[columns.project[i]!]!;
+      this.flags[i] = columns.flags[i]!;
+      this.place(i, columns.latitude[i] ?? null, columns.longitude[i] ?? null);
+    }
+    this.loaded = true;
+    this.recount();
+    this.changed();
+  }
+
+  /** Adds devices (registered since the load), or replaces the ones it holds. */
+  add(devices: readonly FleetDevice[]): void {
+    if (devices.length === 0) return;
+    for (const device of devices) {
+      let i = this.indexOf(device.deviceId);
+      if (i < 0) {
+        i = this.size;
+        this.allocate(i + 1);
+        this.size = i + 1;
+        this.ids[i] = device.deviceId;
+        this.slotOf.set(device.deviceId, i);
+      } else this.count(i, -1);
+      this.serialNumbers[i] = device.serialNumber;
+      this.names[i] = device.name;
+      this.kind[i] = kindCode(device.deviceType);
+      this.vendor[i] = vendorCode(device.vendor);
+      this.status[i] = statusCode(device.status);
+      this.project[i] = this.projectIndex(device.projectId);
+      this.flags[i] = flagsOf(device);
+      this.place(i, device.latitude, device.longitude);
+      this.count(i, 1);
+    }
+    this.changed();
+  }
+
+  /** Applies a frame of changes and returns the ids it does not hold (devices to fetch). */
+  apply(changes: readonly FleetChange[]): string[] {
+    const unknown: string[] = [];
+    let dirty = false;
+    for (const change of changes) {
+      const i = this.indexOf(change.deviceId);
+      if (i < 0) {
+        unknown.push(change.deviceId);
+        continue;
+      }
+      let flags = this.flags[i]!;
+      if (change.connected !== undefined) flags = setBit(flags, FLEET_FLAG.connected, change.connected);
+      if (change.alarm !== undefined) flags = setBit(flags, FLEET_FLAG.alarm, change.alarm);
+      if (change.on !== undefined) {
+        flags = setBit(flags, FLEET_FLAG.onKnown, change.on !== null);
+        flags = setBit(flags, FLEET_FLAG.on, change.on === true);
+      }
+      const status = change.status === undefined ? this.status[i]! : statusCode(change.status);
+      const moved =
+        (change.latitude !== undefined && !sameCoordinate(change.latitude, this.latitude[i]!)) ||
+        (change.longitude !== undefined && !sameCoordinate(change.longitude, this.longitude[i]!));
+      if (flags === this.flags[i] && status === this.status[i] && !moved) continue;
+      this.count(i, -1);
+      this.flags[i] = flags;
+      this.status[i] = status;
+      if (moved)
+        this.place(
+          i,
+          change.latitude === undefined ? nullIfNaN(this.latitude[i]!) : change.latitude,
+          change.longitude === undefined ? nullIfNaN(this.longitude[i]!) : change.longitude,
+        );
+      this.count(i, 1);
+      dirty = true;
+    }
+    if (dirty) this.changed();
+    return unknown;
+  }
+
+  /** The quick filters in force. */
+  getFilter(): FleetFilter {
+    return this.filter;
+  }
+
+  /** Sets the quick filters; the counts are taken again. */
+  setFilter(filter: FleetFilter): void {
+    this.filter = filter;
+    this.compileFilter();
+    this.recount();
+    this.changed();
+  }
+
+  /** Whether the device in slot `i` passes the quick filters. */
+  passes(i: number): boolean {
+    const m = this.masks;
+    return (
+      ((m.kind >>> this.kind[i]!) & 1) === 1 &&
+      ((m.vendor >>> this.vendor[i]!) & 1) === 1 &&
+      ((m.status >>> this.status[i]!) & 1) === 1 &&
+      (m.projects === null || m.projects.has(this.project[i]!)) &&
+      (this.flags[i]! & m.flagMask) === m.flagValue
+    );
+  }
+
+  /** The counts of the devices that pass the filters (a copy). */
+  getCounts(): FleetCounts {
+    return { ...this.counts };
+  }
+
+  isConnected(i: number): boolean {
+    return (this.flags[i]! & FLEET_FLAG.connected) !== 0;
+  }
+  /** Connected and switched on: what the map draws lit and counts as switched on. */
+  isSwitchedOn(i: number): boolean {
+    const on = FLEET_FLAG.connected | FLEET_FLAG.on | FLEET_FLAG.onKnown;
+    return (this.flags[i]! & on) === on;
+  }
+  hasAlarm(i: number): boolean {
+    return (this.flags[i]! & FLEET_FLAG.alarm) !== 0;
+  }
+  hasLocation(i: number): boolean {
+    return !Number.isNaN(this.x[i]!);
+  }
+
+  /** The device in slot `i` as one object (for the few places that want one). */
+  device(i: number): FleetDevice {
+    const flags = this.flags[i]!;
+    return {
+      deviceId: this.ids[i]!,
+      projectId: this.projects[this.project[i]!]!,
+      connected: (flags & FLEET_FLAG.connected) !== 0,
+      on: (flags & FLEET_FLAG.onKnown) === 0 ? null : (flags & FLEET_FLAG.on) !== 0,
+      alarm: (flags & FLEET_FLAG.alarm) !== 0,
+      status: STATUSES[this.status[i]!]!,
+      serialNumber: this.serialNumbers[i]!,
+      name: this.names[i]!,
+      deviceType: KINDS[this.kind[i]!]!,
+      vendor: VENDORS[this.vendor[i]!]!,
+      latitude: nullIfNaN(this.latitude[i]!),
+      longitude: nullIfNaN(this.longitude[i]!),
+    };
+  }
+
+  /** The device with this id, or null. */
+  deviceById(id: string): FleetDevice | null {
+    const i = this.indexOf(id);
+    return i < 0 ? null : this.device(i);
+  }
+
+  /** Calls `listener` after every change; returns the function that stops it. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Forgets everything (a sign-out, a test). */
+  clear(): void {
+    this.size = 0;
+    this.loaded = false;
+    this.ids = [];
+    this.serialNumbers = [];
+    this.names = [];
+    this.slotOf.clear();
+    this.projects = [];
+    this.projectCode.clear();
+    this.filter = NO_FILTER;
+    this.compileFilter();
+    this.recount();
+    this.changed();
+  }
+
+  private changed(): void {
+    this.version += 1;
+    for (const listener of this.listeners) listener();
+  }
+
+  private projectIndex(id: string): number {
+    let code = this.projectCode.get(id);
+    if (code === undefined) {
+      code = this.projects.push(id) - 1;
+      this.projectCode.set(id, code);
+      if (this.filter.projects?.has(id)) this.masks.projects?.add(code);
+    }
+    return code;
+  }
+
+  private place(i: number, latitude: number | null, longitude: number | null): void {
+    const located = latitude !== null && longitude !== null;
+    this.latitude[i] = located ? latitude : Number.NaN;
+    this.longitude[i] = located ? longitude : Number.NaN;
+    this.x[i] = located ? mercatorX(longitude) : Number.NaN;
+    this.y[i] = located ? mercatorY(latitude) : Number.NaN;
+  }
+
+  /** Grows the arrays (doubling) to hold at least `size` devices, keeping what they hold. */
+  private allocate(size: number): void {
+    if (size <= this.flags.length) return;
+    const capacity = Math.max(size, this.flags.length * 2, 64);
+    const grow = <A extends Float64Array | Uint8Array | Uint32Array>(old: A, make: (n: number) => A): A => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.latitude = grow(this.latitude, (n) => new Float64Array(n));
+    this.longitude = grow(this.longitude, (n) => new Float64Array(n));
+    this.x = grow(this.x, (n) => new Float64Array(n));
+    this.y = grow(this.y, (n) => new Float64Array(n));
+    this.flags = grow(this.flags, (n) => new Uint8Array(n));
+    this.kind = grow(this.kind, (n) => new Uint8Array(n));
+    this.vendor = grow(this.vendor, (n) => new Uint8Array(n));
+    this.status = grow(this.status, (n) => new Uint8Array(n));
+    this.project = grow(this.project, (n) => new Uint32Array(n));
+  }
+
+  private compileFilter(): void {
+    const { filter } = this;
+    const projects =
+      filter.projects === null
+        ? null
+        : new Set([...filter.projects].map((id) => this.projectCode.get(id)).filter((code) => code !== undefined));
+    let flagMask = 0;
+    let flagValue = 0;
+    if (filter.connection !== 'any') {
+      flagMask |= FLEET_FLAG.connected;
+      if (filter.connection === 'connected') flagValue |= FLEET_FLAG.connected;
+    }
+    if (filter.alarmsOnly) {
+      flagMask |= FLEET_FLAG.alarm;
+      flagValue |= FLEET_FLAG.alarm;
+    }
+    this.masks = {
+      kind: bitsOf(KINDS, filter.kinds),
+      vendor: bitsOf(VENDORS, filter.vendors),
+      status: bitsOf(STATUSES, filter.statuses),
+      projects,
+      flagMask,
+      flagValue,
+    };
+  }
+
+  private count(i: number, sign: 1 | -1): void {
+    if (!this.passes(i)) return;
+    const c = this.counts;
+    c.total += sign;
+    if (this.isConnected(i)) c.connected += sign;
+    if (this.isSwitchedOn(i)) c.switchedOn += sign;
+    if (this.hasAlarm(i)) c.alarm += sign;
+  }
+
+  private recount(): void {
+    // A project filter names ids; a device of a project first seen later must be matched too.
+    if (this.filter.projects !== null) this.compileFilter();
+    this.counts = { total: 0, connected: 0, switchedOn: 0, alarm: 0 };
+    for (let i = 0; i < this.size; i += 1) this.count(i, 1);
+  }
+}
+
+function setBit(flags: number, bit: number, value: boolean): number {
+  return value ? flags | bit : flags & ~bit;
+}
+
+function flagsOf(device: Pick<FleetDevice, 'connected' | 'on' | 'alarm'>): number {
+  return (
+    (device.connected ? FLEET_FLAG.connected : 0) |
+    (device.on === true ? FLEET_FLAG.on : 0) |
+    (device.on !== null ? FLEET_FLAG.onKnown : 0) |
+    (device.alarm ? FLEET_FLAG.alarm : 0)
+  );
+}
+
+function nullIfNaN(value: number): number | null {
+  return Number.isNaN(value) ? null : value;
+}
+
+function sameCoordinate(next: number | null, current: number): boolean {
+  return next === null ? Number.isNaN(current) : next === current;
+}
+
+/** The console's one fleet (the fleet sync fills it; the map and its counters read it). */
+export const fleetStore = new FleetStore();

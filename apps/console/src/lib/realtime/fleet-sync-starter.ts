@@ -1,0 +1,19 @@
+import { realtime } from './live';
+
+let running: Promise<() => void> | null = null;
+
+/**
+ * Starts keeping the fleet store live (`startFleetSync`) unless it already runs. The first screen
+ * that shows the fleet (the map) calls it, so the fleet — megabytes at 100,000 devices — loads only
+ * for users who look at it, and then stays live while they are signed in.
+ */
+export function ensureFleetSync(): void {
+  running ??= import('./fleet-sync').then(({ startFleetSync }) => startFleetSync(realtime));
+}
+
+/** Stops the fleet sync (the realtime connection closes). */
+export function stopFleetSync(): void {
+  const stopping = running;
+  running = null;
+  void stopping?.then((stop) => stop());
+}

@@ -1,0 +1,208 @@
+/**
+ * The map at 100,000 devices: starts the realtime-server on the embedded defaults with a simulated
+ * fleet of BENCH_MAP_DEVICES (100,000) on gateway connections of 2,000 reporting every 300 s, waits
+ * until every device is registered, then opens the built console's map (apps/console/dist: run
+ * `npm run build` first) in headless Chromium (/usr/bin/chromium, software rendering) and prints:
+ * - the fleet's initial load: bytes on the wire of `GET /fleet/columns` (compressed) and uncompressed;
+ * - navigation → every device drawn: from `page.goto` until the canvas layer reports the whole fleet
+ *   in view (`data-devices`);
+ * - pan and zoom redraw: what the layer's draw takes (`data-draw-ms`: layout, hit index, painting)
+ *   after keyboard pans and zooms;
+ * - live: BENCH_MAP_CHANGES_PER_S (10,000) state changes a second for BENCH_MAP_LIVE_S (10 s),
+ *   applied to the console's fleet store in animation-frame batches as the fleet sync applies them,
+ *   with every frame's length from requestAnimationFrame (longest, over 50 ms) and the draws' times;
+ * - browser memory: the page's JS heap (CDP Performance.getMetrics) and the renderer's RSS.
+ *
+ * The live changes are injected into the page's fleet store (the module the console itself loaded),
+ * not sent through MQTT: 10,000 messages a second is ten times what the embedded broker and the
+ * server ingest on this machine (the ingest bench), so the browser's share is measured on its own.
+ *
+ * Environment: BENCH_MAP_DEVICES (100000), BENCH_MAP_CHANGES_PER_S (10000), BENCH_MAP_LIVE_S (10),
+ * BENCH_MAP_TIMEOUT_S (900), CHROMIUM (/usr/bin/chromium), and those of bench-stack.ts.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { BenchStack, numberEnv, percentile, printRows, runBench, waitFor } from './bench-stack';
+
+const DEVICES = numberEnv('BENCH_MAP_DEVICES', 100_000);
+const CHANGES_PER_S = numberEnv('BENCH_MAP_CHANGES_PER_S', 10_000);
+const LIVE_S = numberEnv('BENCH_MAP_LIVE_S', 10);
+const TIMEOUT_S = numberEnv('BENCH_MAP_TIMEOUT_S', 900);
+const CHROMIUM = process.env['CHROMIUM'] ?? '/usr/bin/chromium';
+const dist = fileURLToPath(new URL('../../apps/console/dist', import.meta.url));
+
+const stack = new BenchStack({ http: 18170, mqtt: 18875 });
+
+/** The chunks of the built console, to find the module that holds the fleet store. */
+function consoleChunks(): string[] {
+  const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const files = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith('.js'));
+  // The map's and the fleet's chunks first: they are loaded already, and one of them exports the store.
+  const likely = (file: string) => (/fleet|map/.test(file) ? 0 : 1);
+  return files.sort((a, b) => likely(a) - likely(b));
+}
+
+/** Waits until the layer has drawn and returns its attributes. */
+async function layerState(page: Page) {
+  return page.getByTestId('fleet-layer').evaluate((canvas) => ({ ...(canvas as HTMLCanvasElement).dataset }));
+}
+
+/** The draw time of the next draw after `act`, in ms. */
+async function nextDraw(page: Page, act: () => Promise<void>): Promise<number> {
+  const before = (await layerState(page))['view'];
+  await act();
+  await waitFor(
+    'a redraw',
+    async () => {
+      const state = await layerState(page);
+      return state['view'] !== before;
+    },
+    10,
+  );
+  // Leaflet's zoom animation ends in a draw at the final view: let it settle.
+  await page.waitForTimeout(400);
+  return Number((await layerState(page))['drawMs']);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(`${dist}/.vite/manifest.json`)) throw new Error('Build the console first: npm run build');
+  await stack.startServer();
+  stack.startFleet({ devices: DEVICES, gatewaySize: 2000, intervalS: 300 });
+  console.log(`Registering ${DEVICES} devices…`);
+  await waitFor('the fleet', async () => ((await stack.health())?.connectedDevices ?? 0) >= DEVICES, TIMEOUT_S);
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Performance.enable');
+    const requests = new Map<string, string>();
+    let fleetBytes = { encoded: 0, decoded: 0 };
+    /** When each whole-fleet read finished, in ms since the navigation. */
+    const fleetLoads: number[] = [];
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
+      if (response.url.includes('/fleet/columns')) requests.set(requestId, response.url);
+    });
+    cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
+      if (requests.has(requestId)) fleetBytes = { ...fleetBytes, decoded: fleetBytes.decoded + dataLength };
+    });
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      if (!requests.has(requestId)) return;
+      fleetBytes = { ...fleetBytes, encoded: encodedDataLength };
+      fleetLoads.push(Date.now() - started);
+    });
+
+    // Navigation → every device drawn.
+    let started = Date.now();
+    started = Date.now();
+    await page.goto(`${stack.httpUrl}/lighting/map`);
+    await page
+      .getByTestId('fleet-layer')
+      .and(page.locator(`[data-devices="${DEVICES}"]`))
+      .waitFor({ timeout: 120_000 });
+    const drawnAfterMs = Date.now() - started;
+    const firstDraw = await layerState(page);
+
+    // Pan and zoom: Leaflet's keyboard handling on the focused map.
+    await page.locator('.leaflet-container').focus();
+    const pans: number[] = [];
+    for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+      pans.push(await nextDraw(page, () => page.keyboard.press(key)));
+    }
+    const zooms: number[] = [];
+    for (const key of ['Equal', 'Equal', 'Minus', 'Minus'])
+      zooms.push(await nextDraw(page, () => page.keyboard.press(key)));
+
+    // Live: find the console's fleet store among its modules and change CHANGES_PER_S devices a second.
+    // (tsx names functions with a helper the page lacks.)
+    await page.evaluate('globalThis.__name = (fn) => fn');
+    const live = await page.evaluate(
+      async ({ chunks, changesPerS, seconds }) => {
+        interface Store {
+          size: number;
+          ids: string[];
+          flags: Uint8Array;
+          version: number;
+          apply(changes: { deviceId: string; on?: boolean; connected?: boolean }[]): string[];
+        }
+        const isStore = (value: unknown): value is Store =>
+          typeof value === 'object' &&
+          value !== null &&
+          'flags' in value &&
+          (value as Store).flags instanceof Uint8Array &&
+          typeof (value as Store).apply === 'function' &&
+          Array.isArray((value as Store).ids);
+        let store: Store | undefined;
+        for (const chunk of chunks) {
+          const module = (await import(/* @vite-ignore */ `/lighting/${chunk}`)) as Record<string, unknown>;
+          store = Object.values(module).find(isStore);
+          if (store) break;
+        }
+        if (!store) throw new Error('the fleet store was not found among the console chunks');
+        const fleet = store;
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="fleet-layer"]')!;
+        const frames: number[] = [];
+        const draws: number[] = [];
+        let applied = 0;
+        let last = performance.now();
+        const end = last + seconds * 1000;
+        let next = 0;
+        await new Promise<void>((resolve) => {
+          const frame = (now: number) => {
+            frames.push(now - last);
+            const due = Math.round(((now - (end - seconds * 1000)) / 1000) * changesPerS) - applied;
+            const changes = [];
+            for (let k = 0; k < due; k += 1) {
+              const i = (next = (next + 7919) % fleet.size);
+              changes.push({ deviceId: fleet.ids[i]!, on: (fleet.flags[i]! & 2) === 0 });
+            }
+            fleet.apply(changes);
+            applied += due;
+            last = now;
+            draws.push(Number(canvas.dataset['drawMs']));
+            if (now < end) requestAnimationFrame(frame);
+            else resolve();
+          };
+          requestAnimationFrame(frame);
+        });
+        return { frames: frames.slice(1), draws, applied };
+      },
+      { chunks: consoleChunks(), changesPerS: CHANGES_PER_S, seconds: LIVE_S },
+    );
+
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+    const frames = [...live.frames].sort((a, b) => a - b);
+    const draws = [...live.draws].sort((a, b) => a - b);
+    const ms = (value: number) => `${value.toFixed(0)} ms`;
+    printRows('Farola map benchmark', [
+      ['devices', `${DEVICES} (${firstDraw['drawn']} marks drawn at the fleet's view: devices and clusters)`],
+      [
+        'fleet load (GET /fleet/columns)',
+        `${(fleetBytes.encoded / 1e6).toFixed(2)} MB on the wire, ${(fleetBytes.decoded / 1e6).toFixed(2)} MB uncompressed (target < 4 MB)`,
+      ],
+      ['navigation → all drawn', `${ms(drawnAfterMs)} (target < 1,500 ms)`],
+      ['  whole-fleet reads finished at', fleetLoads.map(ms).join(' · ')],
+      ['pan redraw', `${pans.map((value) => value.toFixed(1)).join(' · ')} ms (target < 100 ms)`],
+      ['zoom redraw', `${zooms.map((value) => value.toFixed(1)).join(' · ')} ms (target < 100 ms)`],
+      ['live changes applied', `${live.applied} in ${LIVE_S} s (${CHANGES_PER_S}/s)`],
+      [
+        'live frames',
+        `${frames.length} · p50 ${ms(percentile(frames, 50))} · p99 ${ms(percentile(frames, 99))} · max ${ms(frames.at(-1) ?? Number.NaN)} · over 50 ms: ${frames.filter((value) => value > 50).length}`,
+      ],
+      ['live draws', `p50 ${percentile(draws, 50).toFixed(1)} ms · max ${(draws.at(-1) ?? Number.NaN).toFixed(1)} ms`],
+      ['browser JS heap', `${(heap / 1024 / 1024).toFixed(0)} MiB (target < 300 MB)`],
+    ]);
+  } finally {
+    await browser.close();
+  }
+}
+
+runBench(stack, main);
