@@ -79,6 +79,28 @@ test('select area selects the devices in the rectangle; clear selection empties 
   await expect(page.getByTestId('selection-bar')).toBeHidden();
 });
 
+test('a bulk action on an area holding both vendor families is refused', async ({ page, request }) => {
+  await connectedLightPoints(request, 'orion');
+  await connectedLightPoints(request, 'vega');
+  await page.goto('/lighting/map');
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
+  await page.getByTestId('map-tool-area').click();
+  const { box } = await mapCentre(page);
+  await page.mouse.move(box.x + 60, box.y + 110);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 10, box.y + box.height - 10, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByTestId('selection-count')).toHaveText(/^\d+ selected$/);
+  await page.getByTestId('selection-bar').getByRole('button', { name: /^Actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Switch off' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByTestId('bulk-incompatible')).toHaveText('Selected items are incompatible');
+  await expect(dialog.getByRole('button', { name: /Run on/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Nothing ran: the selection is still there to narrow down.
+  await expect(page.getByTestId('selection-bar')).toBeVisible();
+});
+
 test('quick filters change what the counters count', async ({ page, request }) => {
   await connectedLightPoints(request, 'orion');
   await page.goto('/lighting/map');
