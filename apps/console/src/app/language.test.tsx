@@ -18,7 +18,9 @@ describe('the language select', () => {
     await renderAppAt('/no/such/screen', createDemoUser());
     await act(async () => fireEvent.change(screen.getByTestId('language-select'), { target: { value: 'de' } }));
     // The language's texts are fetched on first use (one chunk per language), then it switches.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' }, { timeout: 10_000 }),
+    ).toBeDefined();
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
   });
