@@ -124,18 +124,37 @@ class BulkBench {
     return { ids: devices.slice(0, count).map((device) => device.deviceId), vendor };
   }
 
-  /** How many of `ids` the server's fleet shows on (true), off (false) and not known. */
-  async shownOn(ids: string[]): Promise<{ on: number; off: number; unknown: number }> {
+  /** How many of `ids` the server's fleet shows on (true), off (false) and not known; the serials of those on. */
+  async shownOn(ids: string[]): Promise<{ on: number; off: number; unknown: number; onSerials: string[] }> {
     const fleet = await this.get<FleetList>(`${this.api}/fleet`);
     const wanted = new Set(ids);
-    const counts = { on: 0, off: 0, unknown: 0 };
+    const counts = { on: 0, off: 0, unknown: 0, onSerials: [] as string[] };
     for (const device of fleet.items) {
       if (!wanted.has(device.deviceId)) continue;
-      if (device.on === true) counts.on += 1;
-      else if (device.on === false) counts.off += 1;
+      if (device.on === true) {
+        counts.on += 1;
+        counts.onSerials.push(device.serialNumber);
+      } else if (device.on === false) counts.off += 1;
       else counts.unknown += 1;
     }
     return counts;
+  }
+
+  /**
+   * Why light points stayed on after a switch-off that succeeded, as the simulator holds them: the
+   * active faults of each (a relay stuck closed), or none (their cabinet's maintenance lights them).
+   */
+  async whyOn(serials: string[]): Promise<string> {
+    const reasons = new Map<string, number>();
+    for (const serial of serials.slice(0, 200)) {
+      const { state } = await this.get<{ state: { faults?: { active?: Record<string, unknown> } } }>(
+        `${this.control}/devices/${encodeURIComponent(serial)}`,
+      );
+      const active = Object.keys(state.faults?.active ?? {});
+      const reason = active.length > 0 ? active.join('+') : 'no fault';
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    return [...reasons].map(([reason, count]) => `${count} ${reason}`).join(', ') || 'none';
   }
 
   /** Runs one bulk job over `ids` to its end and measures it. */
@@ -243,6 +262,7 @@ async function measure(bench: BulkBench): Promise<void> {
   await sleep(5000);
   const shownAfter = await bench.shownOn(ids);
   const simAfter = await bench.simFleet();
+  const whyOn = await bench.whyOn(shownAfter.onSerials);
 
   printRows('Farola bulk switch-off benchmark — PostgreSQL + Mosquitto (deployment limits)', [
     [
@@ -256,6 +276,7 @@ async function measure(bench: BulkBench): Promise<void> {
       'effect at the server',
       `${shownAfter.off} of ${ids.length} shown off after (${shownAfter.on} on, ${shownAfter.unknown} unknown); ${shownBefore.on} on before`,
     ],
+    ['still on, at the simulator', whyOn],
     [
       'effect at the devices',
       `simulator: ${simAfter.lightPointsOn} of ${simAfter.lightPoints} light points on after, ${simBefore.lightPointsOn} before (a drop of ${simBefore.lightPointsOn - simAfter.lightPointsOn})`,
