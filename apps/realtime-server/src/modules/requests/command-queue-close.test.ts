@@ -40,10 +40,10 @@ describe('CommandQueue.close', () => {
     const repository = repositories.requests;
     const held = { hold: null as Promise<void> | null, updates: 0 };
     const requests = Object.create(repository) as RequestRepository;
-    requests.update = async (request: QueuedRequest) => {
-      held.updates += 1;
+    requests.updateMany = async (batch: readonly QueuedRequest[]) => {
+      held.updates += batch.length;
       if (held.hold) await held.hold;
-      return repository.update(request);
+      return repository.updateMany(batch);
     };
     const published: DownMessage[] = [];
     const queue = new CommandQueue({

@@ -11,6 +11,7 @@ import { DomainError } from '../../platform/domain-error';
 import type { DeviceEventPublisher } from '../../realtime/device-events';
 import type { DeviceIndex } from '../devices/device-index';
 import type { DeviceIndexEntry } from '../devices/device.repository';
+import { GroupedUpdates } from './grouped-updates';
 import type { RequestInsert, RequestRepository } from './request.repository';
 
 export interface CommandQueueDeps {
@@ -48,8 +49,12 @@ export class CommandQueue {
   private readonly deliveryParams = new Map<string, Record<string, unknown>>();
   /** Set by close(): from then on nothing is sent and no timer is started. */
   private closed = false;
+  /** Changes to requests, written many to a statement when answers come in bursts. */
+  private readonly updates: GroupedUpdates;
 
-  constructor(private readonly deps: CommandQueueDeps) {}
+  constructor(private readonly deps: CommandQueueDeps) {
+    this.updates = new GroupedUpdates((requests) => deps.requests.updateMany(requests));
+  }
 
   /** Picks up the requests still in progress when the server last stopped. */
   async resume(): Promise<number> {
@@ -141,7 +146,7 @@ export class CommandQueue {
     if (!current) return;
     const detail = message.detail ?? current.detail;
     if (message.status === 'IN_PROGRESS') {
-      const updated = await this.deps.requests.update({ ...current, progress: message.progress, detail });
+      const updated = await this.updates.update({ ...current, progress: message.progress, detail });
       this.active.set(updated.id, updated);
       this.emit(updated);
       this.arm(updated.id);
@@ -165,9 +170,10 @@ export class CommandQueue {
 
   private async onSilence(id: string): Promise<void> {
     const current = this.active.get(id);
-    if (!current) return;
+    // A silence that waited behind a change still under way at close is for the next start.
+    if (!current || this.closed) return;
     if (current.attempt < this.deps.maxAttempts) {
-      const retried = await this.deps.requests.update({ ...current, attempt: current.attempt + 1 });
+      const retried = await this.updates.update({ ...current, attempt: current.attempt + 1 });
       this.active.set(id, retried);
       this.emit(retried);
       this.deliver(retried);
@@ -180,7 +186,7 @@ export class CommandQueue {
   }
 
   private async finish(current: QueuedRequest, change: Partial<QueuedRequest>): Promise<QueuedRequest> {
-    const finished = await this.deps.requests.update({ ...current, ...change, finishedAt: new Date().toISOString() });
+    const finished = await this.updates.update({ ...current, ...change, finishedAt: new Date().toISOString() });
     this.active.delete(finished.id);
     this.deliveryParams.delete(finished.id);
     this.disarm(finished.id);

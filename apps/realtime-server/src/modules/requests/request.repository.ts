@@ -139,23 +139,41 @@ export class RequestRepository {
 
   /** Writes the changing fields of a request and returns it as stored. */
   async update(request: QueuedRequest): Promise<QueuedRequest> {
+    const stored = (await this.updateMany([request])).get(request.id);
+    if (!stored) throw new Error(`queued request ${request.id} is not stored`);
+    return stored;
+  }
+
+  /**
+   * Writes the changing fields of many requests in one statement (each id once) and returns them
+   * as stored, by id; a request no longer stored (its device deleted) is missing from the answer.
+   */
+  async updateMany(requests: readonly QueuedRequest[]): Promise<Map<string, QueuedRequest>> {
+    if (requests.length === 0) return new Map();
     const rows = await this.db.query<RequestRow>(
-      `UPDATE queued_requests SET status = $2, progress = $3, attempt = $4, error_code = $5, error_message = $6,
-         updated_at = now(), finished_at = $7::timestamptz, detail = $8::jsonb,
-         delivery_params = CASE WHEN $2 = 'IN_PROGRESS' THEN delivery_params END
-       WHERE id = $1 RETURNING ${COLUMNS}`,
+      `UPDATE queued_requests q SET status = u.status, progress = u.progress, attempt = u.attempt,
+         error_code = u.error_code, error_message = u.error_message, updated_at = now(),
+         finished_at = u.finished_at, detail = u.detail,
+         delivery_params = CASE WHEN u.status = 'IN_PROGRESS' THEN q.delivery_params END
+       FROM jsonb_to_recordset($1::jsonb) AS u(id uuid, status text, progress int, attempt int, error_code text,
+         error_message text, finished_at timestamptz, detail jsonb)
+       WHERE q.id = u.id RETURNING q.*, ${isoKey('q.created_at')} AS sort_key`,
       [
-        request.id,
-        request.status,
-        request.progress,
-        request.attempt,
-        request.error?.code ?? null,
-        request.error?.message ?? null,
-        request.finishedAt,
-        request.detail === null ? null : JSON.stringify(request.detail),
+        JSON.stringify(
+          requests.map((request) => ({
+            id: request.id,
+            status: request.status,
+            progress: request.progress,
+            attempt: request.attempt,
+            error_code: request.error?.code ?? null,
+            error_message: request.error?.message ?? null,
+            finished_at: request.finishedAt,
+            detail: request.detail,
+          })),
+        ),
       ],
     );
-    return toRequest(rows[0]!);
+    return new Map(rows.map((row) => [row.id, toRequest(row)]));
   }
 
   async get(id: string, visible: ProjectScope): Promise<QueuedRequest | null> {
