@@ -316,3 +316,82 @@ describe('the device panel tabs and commands', () => {
     await waitFor(() => expect(bodies()).toEqual([{ command: 'setOperateMode', params: { operateMode: '014' } }]));
   });
 });
+
+describe('the device panel lifecycle', () => {
+  const postedTo = (fetchMock: ReturnType<typeof serveApi>, path: string) =>
+    fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith(path))
+      .map(([, init]) => JSON.parse(String(init?.body)));
+
+  it('offers only the moves the status allows, asks first, and shows the new status with its banner', async () => {
+    const device = buildDevice({ seed: 530, status: 'ready' });
+    const moved = { ...device, status: 'revision' as const };
+    const fetchMock = serveDevice(device, { '/lifecycle': moved });
+    renderPanel(device.id);
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-menu')));
+    expect(await screen.findByTestId('lifecycle-sendToRevision')).toBeDefined();
+    expect(screen.getByTestId('lifecycle-sendToMaintenance')).toBeDefined();
+    expect(screen.queryByTestId('lifecycle-sendToInstallation')).toBeNull();
+    expect(screen.queryByTestId('status-banner')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByTestId('lifecycle-sendToRevision')));
+    expect(await screen.findByText(`Send ${device.name} to revision?`)).toBeDefined();
+    expect(postedTo(fetchMock, '/lifecycle')).toHaveLength(0);
+    await act(async () =>
+      fireEvent.click(screen.getAllByRole('button', { name: 'Send to revision', hidden: true }).at(-1)!),
+    );
+    await waitFor(() => expect(postedTo(fetchMock, '/lifecycle')).toEqual([{ action: 'sendToRevision' }]));
+    expect((await screen.findByTestId('status-banner')).textContent).toBe('This device is on revision');
+    expect(screen.getByTestId('device-panel').textContent).toContain('On revision');
+  });
+
+  it('shows a refused move translated', async () => {
+    const device = buildDevice({ seed: 531, status: 'ready' });
+    serveDevice(device);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path.endsWith('/lifecycle')) {
+          const error = { code: 'INVALID_LIFECYCLE_TRANSITION', message: 'x', details: { from: 'ready', to: 'x' } };
+          return new Response(JSON.stringify({ error }), { status: 409 });
+        }
+        const body = path.endsWith(`/devices/${device.id}`) ? device : EMPTY_PAGE;
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+    renderPanel(device.id);
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-menu')));
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-sendToMaintenance')));
+    await act(async () =>
+      fireEvent.click(screen.getAllByRole('button', { name: 'Send to maintenance', hidden: true }).at(-1)!),
+    );
+    expect(await screen.findByText('This status change is not allowed for the device')).toBeDefined();
+  });
+
+  it('disables a device only once the consequences are accepted, then offers no commands', async () => {
+    const device = buildDevice({ seed: 532 });
+    const fetchMock = serveDevice(device, { '/disable': { ...device, disabled: true, connected: false } });
+    renderPanel(device.id);
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-menu')));
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-disable')));
+    expect((await screen.findByTestId('disable-total')).textContent).toBe('A total of 1 devices will be disabled');
+    const confirm = () => screen.getAllByRole('button', { name: 'Disable device', hidden: true }).at(-1)!;
+    await act(async () => fireEvent.click(confirm()));
+    expect(screen.getByText('Required field')).toBeDefined();
+    expect(postedTo(fetchMock, '/disable')).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByLabelText('I understand the consequences of this action')));
+    await act(async () => fireEvent.click(confirm()));
+    await waitFor(() => expect(postedTo(fetchMock, '/disable')).toEqual([{ consequencesAccepted: true }]));
+    expect((await screen.findByTestId('disabled-banner')).textContent).toContain('This device is disabled');
+    expect(screen.queryByTestId('command-switchOff')).toBeNull();
+    expect(screen.queryByTestId('lifecycle-menu')).toBeNull();
+  });
+
+  it('offers no status actions to a user without manage-devices', async () => {
+    const device = buildDevice({ seed: 533 });
+    serveDevice(device);
+    renderPanel(device.id, 'details', userWithRoles(['edit-device', 'view-devices']));
+    await screen.findByTestId('command-switchOff');
+    expect(screen.queryByTestId('lifecycle-menu')).toBeNull();
+  });
+});
