@@ -395,3 +395,70 @@ describe('the device panel lifecycle', () => {
     expect(screen.queryByTestId('lifecycle-menu')).toBeNull();
   });
 });
+
+describe('the installation progress', () => {
+  const installing = (seed: number) => buildDevice({ seed, status: 'installation' });
+  const pushRequest = (request: ReturnType<typeof buildRequest>) =>
+    socketDouble.push('DeviceCommandRequested', {
+      deviceId: request.deviceId,
+      projectId: PROJECT_ID,
+      ts: request.updatedAt,
+      request,
+    });
+
+  it('follows the steps live, from started to in progress, highlighting the current one', async () => {
+    const device = installing(540);
+    const install = buildRequest({
+      seed: 540,
+      deviceId: device.id,
+      command: 'install',
+      detail: { step: 'prepare', attempt: 1 },
+    });
+    serveDevice(device, { '/queued-requests': { items: [install], nextCursor: null, total: 1 } });
+    renderPanel(device.id);
+    expect((await screen.findByTestId('installation-headline')).textContent).toContain('Installation started');
+    expect(screen.getByTestId('installation-step-prepare').getAttribute('aria-current')).toBe('step');
+    expect(screen.getByTestId('installation-step-prepare').textContent).toBe('Initializing');
+
+    pushRequest({
+      ...install,
+      progress: 50,
+      detail: { step: 'powerLimit', attempt: 2, failure: 'INSTALLATION_NOT_COMPLETED' },
+      updatedAt: '2025-05-04T10:00:30.000Z',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('installation-headline').textContent).toContain('Installation in progress (2)'),
+    );
+    expect(screen.getByTestId('installation-step-powerLimit').getAttribute('aria-current')).toBe('step');
+    expect(screen.getByTestId('installation-step-identify').dataset['state']).toBe('done');
+    expect(screen.getByTestId('installation-step-locate').dataset['state']).toBe('pending');
+    expect(screen.getByTestId('installation-retry').textContent).toContain('Unable to complete installation');
+  });
+
+  it("ends with the failure's message, the step it stopped at marked failed", async () => {
+    const device = installing(541);
+    const failed = buildRequest({
+      seed: 541,
+      deviceId: device.id,
+      command: 'install',
+      status: 'ERROR',
+      detail: { step: 'validate', attempt: 3 },
+      error: { code: 'INSTALLATION_MAX_ATTEMPTS_REACHED', message: 'Max installation attempts reached' },
+    });
+    serveDevice(device, { '/queued-requests': { items: [failed], nextCursor: null, total: 1 } });
+    renderPanel(device.id);
+    expect((await screen.findByTestId('installation-headline')).textContent).toContain(
+      'Max installation attempts reached',
+    );
+    expect(screen.getByTestId('installation-step-validate').dataset['state']).toBe('failed');
+  });
+
+  it('is not shown for a device in operation', async () => {
+    const device = buildDevice({ seed: 542 });
+    const install = buildRequest({ seed: 542, deviceId: device.id, command: 'install', status: 'DONE' });
+    serveDevice(device, { '/queued-requests': { items: [install], nextCursor: null, total: 1 } });
+    renderPanel(device.id);
+    await screen.findByTestId(`request-${install.id}`);
+    expect(screen.queryByTestId('installation-progress')).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import { CommandsToolbar } from './commands-toolbar';
 import type { DeviceRouteLinks } from './device-route-links';
 import { useSignedInUser } from '@/lib/auth/user-context';
 import { BANNER_KEYS } from '@/lib/devices/device-labels';
+import { InstallationProgress } from './installation-progress';
 import { LifecycleMenu } from './lifecycle-menu';
 import { PanelHeader } from './panel-header';
 import { PanelTabList } from './panel-tab-list';
@@ -16,7 +17,7 @@ import { useLiveDevice } from './use-live-device';
 
 /**
  * A found device: header, lifecycle banner, status actions and commands (none once it is
- * disabled), its requests and the `?tab=` tabs.
+ * disabled), the installation's progress, its requests and the `?tab=` tabs.
  */
 export function DeviceView({
   device,
@@ -54,6 +55,7 @@ export function DeviceView({
           <CommandsToolbar device={device} />
         </>
       )}
+      {device.status === 'installation' && <InstallationProgress deviceId={device.id} />}
       <RequestsList deviceId={device.id} />
       <PanelTabList tabs={tabsFor(device.deviceType)} selected={tab} onSelect={selectTab} />
       <TabContent tab={tab} device={device} />
