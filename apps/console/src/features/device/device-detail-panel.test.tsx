@@ -462,3 +462,78 @@ describe('the installation progress', () => {
     expect(screen.queryByTestId('installation-progress')).toBeNull();
   });
 });
+
+describe('the Parameters tab', () => {
+  const cabinet = (seed: number) =>
+    buildDevice({
+      seed,
+      deviceType: 'cabinet-controller',
+      attributes: {
+        configuration: maskCabinetConfiguration({
+          ...DEFAULT_CABINET_CONFIGURATION,
+          mobile: { ...DEFAULT_CABINET_CONFIGURATION.mobile, password: 'top-secret' },
+        }),
+      },
+    });
+
+  it('edits the configuration, refuses a value out of range and sends only the change as setConfiguration', async () => {
+    const device = cabinet(550);
+    const request = buildRequest({ seed: 550, deviceId: device.id, command: 'setConfiguration' });
+    const fetchMock = serveDevice(device, { '/commands': request });
+    renderPanel(device.id, 'parameters');
+    const level = await screen.findByTestId('parameter-timing.sensorLightOutputLevel', {}, { timeout: 5000 });
+    expect(screen.getByText('A configuration can take up to one hour to take effect')).toBeDefined();
+    // The password is never shown.
+    expect((screen.getByTestId('parameter-mobile.password') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('parameters-form').innerHTML).not.toContain('••••');
+    const save = screen.getByTestId('parameters-save');
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    await act(async () => fireEvent.change(level, { target: { value: '150' } }));
+    expect(screen.getByText('Maximum value is 100')).toBeDefined();
+    expect(save.hasAttribute('disabled')).toBe(true);
+    await act(async () => fireEvent.change(level, { target: { value: '' } }));
+    expect(screen.getByText('Required field')).toBeDefined();
+    await act(async () => fireEvent.change(level, { target: { value: '80' } }));
+    expect(screen.queryByText('Required field')).toBeNull();
+    await act(async () => fireEvent.click(save));
+    const bodies = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => String(url).endsWith('/commands'))
+        .map(([, init]) => JSON.parse(String(init?.body)));
+    await waitFor(() =>
+      expect(bodies()).toEqual([
+        { command: 'setConfiguration', params: { parameters: { timing: { sensorLightOutputLevel: 80 } } } },
+      ]),
+    );
+    expect(await screen.findByText('Operation queued')).toBeDefined();
+  });
+
+  it('sends the password only when one is typed', async () => {
+    const device = cabinet(551);
+    const request = buildRequest({ seed: 551, deviceId: device.id, command: 'setConfiguration' });
+    const fetchMock = serveDevice(device, { '/commands': request });
+    renderPanel(device.id, 'parameters');
+    const password = await screen.findByTestId('parameter-mobile.password', {}, { timeout: 5000 });
+    await act(async () => fireEvent.change(password, { target: { value: 'n3w-secret' } }));
+    await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([url]) => String(url).endsWith('/commands'))
+          .map(([, init]) => JSON.parse(String(init?.body)).params),
+      ).toEqual([{ parameters: { mobile: { password: 'n3w-secret' } } }]),
+    );
+    await waitFor(() => expect((screen.getByTestId('parameter-mobile.password') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('lets a user without manage-devices read the configuration but not send it', async () => {
+    const device = cabinet(552);
+    serveDevice(device);
+    renderPanel(device.id, 'parameters', userWithRoles(['view-devices']));
+    expect((await screen.findByTestId('parameters-blocked', {}, { timeout: 5000 })).textContent).toBe(
+      'Your role does not allow sending commands to devices',
+    );
+    expect(screen.getByTestId('parameters-save').hasAttribute('disabled')).toBe(true);
+  });
+});
