@@ -41,6 +41,8 @@ const commonStackEnv = {
   SIM_DEVICES: '60',
   SIM_ERROR_RATE: '0',
   SIM_DROP_RATE_PER_HOUR: '0',
+  // Installations run their seven steps once, without a passing fault that would start them over.
+  SIM_INSTALL_FAILURE_RATE: '0',
 };
 
 /** `npm start`'s demo on its own ports, with `env` on top of the common settings. */

@@ -2,6 +2,7 @@ import { INSTALLATION_STEPS } from '@farola/protocol';
 import { describe, expect, it } from 'vitest';
 import { switchCabinet } from './cabinet';
 import type { LightPoint } from './light-point';
+import { INSTALLATION_HEARTBEAT_MS } from './installation-commands';
 import { commandBench } from './testing/command-bench';
 
 describe('installation on a simulated device', () => {
@@ -12,6 +13,16 @@ describe('installation on a simulated device', () => {
     const steps = of(request).flatMap((answer) => (answer.detail?.step ? [answer.detail.step] : []));
     expect([...new Set(steps)]).toEqual(INSTALLATION_STEPS);
     expect(of(request).every((answer) => answer.detail === undefined || answer.detail.attempt === 1)).toBe(true);
+  });
+
+  it('keeps telling the server it is at work during long steps, so the server does not re-send it', async () => {
+    const { find, send, final, of } = commandBench();
+    const request = send(find('orion', 'cabinet'), 'install');
+    expect(await final(request)).toMatchObject({ status: 'DONE' });
+    const reportsOf = (step: string) => of(request).filter((answer) => answer.detail?.step === step).length;
+    // 20 s and 15 s of device time: a report at least every INSTALLATION_HEARTBEAT_MS (5 s).
+    expect(reportsOf('powerLimit')).toBeGreaterThanOrEqual(20_000 / INSTALLATION_HEARTBEAT_MS);
+    expect(reportsOf('locate')).toBeGreaterThanOrEqual(15_000 / INSTALLATION_HEARTBEAT_MS);
   });
 
   it('retries passing faults from the first step, then gives up with Max installation attempts reached', async () => {

@@ -77,6 +77,24 @@ async function measure(ctx: CommandContext, step: InstallationStep): Promise<voi
 }
 
 /**
+ * How often, in simulated ms, a device in the middle of a step says it is still at it. The server
+ * re-sends a command after 15 s of silence (COMMAND_ATTEMPT_TIMEOUT_MS) and ends it REQUEST_TIMED_OUT
+ * after its last attempt, so a 20 s step that reported only its start would never finish.
+ */
+export const INSTALLATION_HEARTBEAT_MS = 5_000;
+
+/** `ctx` whose pauses repeat `beat` after every INSTALLATION_HEARTBEAT_MS they wait. */
+function withHeartbeat(ctx: CommandContext, beat: () => void): CommandContext {
+  const pause = async (simulatedMs: number) => {
+    for (let left = simulatedMs; left > 0; left -= INSTALLATION_HEARTBEAT_MS) {
+      await ctx.pause(Math.min(left, INSTALLATION_HEARTBEAT_MS));
+      beat();
+    }
+  };
+  return { ...ctx, pause };
+}
+
+/**
  * `install`: the seven steps of spec §4 in order, reporting each with its attempt. A passing fault
  * (at SIM_INSTALL_FAILURE_RATE per attempt, on a random step) starts the next attempt from
  * `prepare`; after the last, 'Max installation attempts reached'. A luminaire that does not light
@@ -90,9 +108,12 @@ export function createInstallationHandler(settings: InstallationSettings): Comma
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       const faultAt = random.chance(settings.failureRate) ? random.int(0, INSTALLATION_STEPS.length - 1) : -1;
       for (const [index, step] of INSTALLATION_STEPS.entries()) {
-        ctx.report(Math.round((index / INSTALLATION_STEPS.length) * 100), { step, attempt }, previousFailure);
-        if (step === 'powerTest' || step === 'powerLimit') await measure(ctx, step);
-        else await ctx.pause(STEP_MS[step]);
+        const report = () =>
+          ctx.report(Math.round((index / INSTALLATION_STEPS.length) * 100), { step, attempt }, previousFailure);
+        report();
+        const working = withHeartbeat(ctx, report);
+        if (step === 'powerTest' || step === 'powerLimit') await measure(working, step);
+        else await working.pause(STEP_MS[step]);
         if (index === faultAt) break;
       }
       if (faultAt < 0) {

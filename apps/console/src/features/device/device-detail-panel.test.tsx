@@ -317,3 +317,224 @@ describe('the device panel tabs and commands', () => {
     await waitFor(() => expect(bodies()).toEqual([{ command: 'setOperateMode', params: { operateMode: '014' } }]));
   });
 });
+
+describe('the device panel lifecycle', () => {
+  const postedTo = (fetchMock: ReturnType<typeof serveApi>, path: string) =>
+    fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith(path))
+      .map(([, init]) => JSON.parse(String(init?.body)));
+
+  it('offers only the moves the status allows, asks first, and shows the new status with its banner', async () => {
+    const device = buildDevice({ seed: 530, status: 'ready' });
+    const moved = { ...device, status: 'revision' as const };
+    const fetchMock = serveDevice(device, { '/lifecycle': moved });
+    renderPanel(device.id);
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-menu')));
+    expect(await screen.findByTestId('lifecycle-sendToRevision')).toBeDefined();
+    expect(screen.getByTestId('lifecycle-sendToMaintenance')).toBeDefined();
+    expect(screen.queryByTestId('lifecycle-sendToInstallation')).toBeNull();
+    expect(screen.queryByTestId('status-banner')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByTestId('lifecycle-sendToRevision')));
+    expect(await screen.findByText(`Send ${device.name} to revision?`)).toBeDefined();
+    expect(postedTo(fetchMock, '/lifecycle')).toHaveLength(0);
+    await act(async () =>
+      fireEvent.click(screen.getAllByRole('button', { name: 'Send to revision', hidden: true }).at(-1)!),
+    );
+    await waitFor(() => expect(postedTo(fetchMock, '/lifecycle')).toEqual([{ action: 'sendToRevision' }]));
+    expect((await screen.findByTestId('status-banner')).textContent).toBe('This device is on revision');
+    expect(screen.getByTestId('device-panel').textContent).toContain('On revision');
+  });
+
+  it('shows a refused move translated', async () => {
+    const device = buildDevice({ seed: 531, status: 'ready' });
+    serveDevice(device);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path.endsWith('/lifecycle')) {
+          const error = { code: 'INVALID_LIFECYCLE_TRANSITION', message: 'x', details: { from: 'ready', to: 'x' } };
+          return new Response(JSON.stringify({ error }), { status: 409 });
+        }
+        const body = path.endsWith(`/devices/${device.id}`) ? device : EMPTY_PAGE;
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+    renderPanel(device.id);
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-menu')));
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-sendToMaintenance')));
+    await act(async () =>
+      fireEvent.click(screen.getAllByRole('button', { name: 'Send to maintenance', hidden: true }).at(-1)!),
+    );
+    expect(await screen.findByText('This status change is not allowed for the device')).toBeDefined();
+  });
+
+  it('disables a device only once the consequences are accepted, then offers no commands', async () => {
+    const device = buildDevice({ seed: 532 });
+    const fetchMock = serveDevice(device, { '/disable': { ...device, disabled: true, connected: false } });
+    renderPanel(device.id);
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-menu')));
+    await act(async () => fireEvent.click(await screen.findByTestId('lifecycle-disable')));
+    expect((await screen.findByTestId('disable-total')).textContent).toBe('A total of 1 devices will be disabled');
+    const confirm = () => screen.getAllByRole('button', { name: 'Disable device', hidden: true }).at(-1)!;
+    await act(async () => fireEvent.click(confirm()));
+    expect(screen.getByText('Required field')).toBeDefined();
+    expect(postedTo(fetchMock, '/disable')).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByLabelText('I understand the consequences of this action')));
+    await act(async () => fireEvent.click(confirm()));
+    await waitFor(() => expect(postedTo(fetchMock, '/disable')).toEqual([{ consequencesAccepted: true }]));
+    expect((await screen.findByTestId('disabled-banner')).textContent).toContain('This device is disabled');
+    expect(screen.queryByTestId('command-switchOff')).toBeNull();
+    expect(screen.queryByTestId('lifecycle-menu')).toBeNull();
+  });
+
+  it('offers no status actions to a user without manage-devices', async () => {
+    const device = buildDevice({ seed: 533 });
+    serveDevice(device);
+    renderPanel(device.id, 'details', userWithRoles(['edit-device', 'view-devices']));
+    await screen.findByTestId('command-switchOff');
+    expect(screen.queryByTestId('lifecycle-menu')).toBeNull();
+  });
+});
+
+describe('the installation progress', () => {
+  const installing = (seed: number) => buildDevice({ seed, status: 'installation' });
+  const pushRequest = (request: ReturnType<typeof buildRequest>) =>
+    socketDouble.push('DeviceCommandRequested', {
+      deviceId: request.deviceId,
+      projectId: PROJECT_ID,
+      ts: request.updatedAt,
+      request,
+    });
+
+  it('follows the steps live, from started to in progress, highlighting the current one', async () => {
+    const device = installing(540);
+    const install = buildRequest({
+      seed: 540,
+      deviceId: device.id,
+      command: 'install',
+      detail: { step: 'prepare', attempt: 1 },
+    });
+    serveDevice(device, { '/queued-requests': { items: [install], nextCursor: null, total: 1 } });
+    renderPanel(device.id);
+    expect((await screen.findByTestId('installation-headline')).textContent).toContain('Installation started');
+    expect(screen.getByTestId('installation-step-prepare').getAttribute('aria-current')).toBe('step');
+    expect(screen.getByTestId('installation-step-prepare').textContent).toBe('Initializing');
+
+    pushRequest({
+      ...install,
+      progress: 50,
+      detail: { step: 'powerLimit', attempt: 2, failure: 'INSTALLATION_NOT_COMPLETED' },
+      updatedAt: '2025-05-04T10:00:30.000Z',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('installation-headline').textContent).toContain('Installation in progress (2)'),
+    );
+    expect(screen.getByTestId('installation-step-powerLimit').getAttribute('aria-current')).toBe('step');
+    expect(screen.getByTestId('installation-step-identify').dataset['state']).toBe('done');
+    expect(screen.getByTestId('installation-step-locate').dataset['state']).toBe('pending');
+    expect(screen.getByTestId('installation-retry').textContent).toContain('Unable to complete installation');
+  });
+
+  it("ends with the failure's message, the step it stopped at marked failed", async () => {
+    const device = installing(541);
+    const failed = buildRequest({
+      seed: 541,
+      deviceId: device.id,
+      command: 'install',
+      status: 'ERROR',
+      detail: { step: 'validate', attempt: 3 },
+      error: { code: 'INSTALLATION_MAX_ATTEMPTS_REACHED', message: 'Max installation attempts reached' },
+    });
+    serveDevice(device, { '/queued-requests': { items: [failed], nextCursor: null, total: 1 } });
+    renderPanel(device.id);
+    expect((await screen.findByTestId('installation-headline')).textContent).toContain(
+      'Max installation attempts reached',
+    );
+    expect(screen.getByTestId('installation-step-validate').dataset['state']).toBe('failed');
+  });
+
+  it('is not shown for a device in operation', async () => {
+    const device = buildDevice({ seed: 542 });
+    const install = buildRequest({ seed: 542, deviceId: device.id, command: 'install', status: 'DONE' });
+    serveDevice(device, { '/queued-requests': { items: [install], nextCursor: null, total: 1 } });
+    renderPanel(device.id);
+    await screen.findByTestId(`request-${install.id}`);
+    expect(screen.queryByTestId('installation-progress')).toBeNull();
+  });
+});
+
+describe('the Parameters tab', () => {
+  const cabinet = (seed: number) =>
+    buildDevice({
+      seed,
+      deviceType: 'cabinet-controller',
+      attributes: {
+        configuration: maskCabinetConfiguration({
+          ...DEFAULT_CABINET_CONFIGURATION,
+          mobile: { ...DEFAULT_CABINET_CONFIGURATION.mobile, password: 'top-secret' },
+        }),
+      },
+    });
+
+  it('edits the configuration, refuses a value out of range and sends only the change as setConfiguration', async () => {
+    const device = cabinet(550);
+    const request = buildRequest({ seed: 550, deviceId: device.id, command: 'setConfiguration' });
+    const fetchMock = serveDevice(device, { '/commands': request });
+    renderPanel(device.id, 'parameters');
+    const level = await screen.findByTestId('parameter-timing.sensorLightOutputLevel', {}, { timeout: 5000 });
+    expect(screen.getByText('A configuration can take up to one hour to take effect')).toBeDefined();
+    // The password is never shown.
+    expect((screen.getByTestId('parameter-mobile.password') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('parameters-form').innerHTML).not.toContain('••••');
+    const save = screen.getByTestId('parameters-save');
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    await act(async () => fireEvent.change(level, { target: { value: '150' } }));
+    expect(screen.getByText('Maximum value is 100')).toBeDefined();
+    expect(save.hasAttribute('disabled')).toBe(true);
+    await act(async () => fireEvent.change(level, { target: { value: '' } }));
+    expect(screen.getByText('Required field')).toBeDefined();
+    await act(async () => fireEvent.change(level, { target: { value: '80' } }));
+    expect(screen.queryByText('Required field')).toBeNull();
+    await act(async () => fireEvent.click(save));
+    const bodies = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => String(url).endsWith('/commands'))
+        .map(([, init]) => JSON.parse(String(init?.body)));
+    await waitFor(() =>
+      expect(bodies()).toEqual([
+        { command: 'setConfiguration', params: { parameters: { timing: { sensorLightOutputLevel: 80 } } } },
+      ]),
+    );
+    expect(await screen.findByText('Operation queued')).toBeDefined();
+  });
+
+  it('sends the password only when one is typed', async () => {
+    const device = cabinet(551);
+    const request = buildRequest({ seed: 551, deviceId: device.id, command: 'setConfiguration' });
+    const fetchMock = serveDevice(device, { '/commands': request });
+    renderPanel(device.id, 'parameters');
+    const password = await screen.findByTestId('parameter-mobile.password', {}, { timeout: 5000 });
+    await act(async () => fireEvent.change(password, { target: { value: 'n3w-secret' } }));
+    await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([url]) => String(url).endsWith('/commands'))
+          .map(([, init]) => JSON.parse(String(init?.body)).params),
+      ).toEqual([{ parameters: { mobile: { password: 'n3w-secret' } } }]),
+    );
+    await waitFor(() => expect((screen.getByTestId('parameter-mobile.password') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('lets a user without manage-devices read the configuration but not send it', async () => {
+    const device = cabinet(552);
+    serveDevice(device);
+    renderPanel(device.id, 'parameters', userWithRoles(['view-devices']));
+    expect((await screen.findByTestId('parameters-blocked', {}, { timeout: 5000 })).textContent).toBe(
+      'Your role does not allow sending commands to devices',
+    );
+    expect(screen.getByTestId('parameters-save').hasAttribute('disabled')).toBe(true);
+  });
+});

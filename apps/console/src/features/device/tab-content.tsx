@@ -10,7 +10,7 @@ type TabComponent = LazyExoticComponent<ComponentType<{ device: Device }>>;
 const TAB_COMPONENTS: Record<PanelTab, TabComponent> = {
   details: lazy(() => import('./details-tab').then((m) => ({ default: m.DetailsTab }))),
   technicalInformation: lazy(() => import('./tabs/technical-tab').then((m) => ({ default: m.TechnicalTab }))),
-  parameters: lazy(() => import('./tabs/pending-tabs').then((m) => ({ default: m.ParametersTab }))),
+  parameters: lazy(() => import('./tabs/parameters-tab').then((m) => ({ default: m.ParametersTab }))),
   location: lazy(() => import('./tabs/location-tab').then((m) => ({ default: m.LocationTab }))),
   scheduling: lazy(() => import('./tabs/scheduling-tab').then((m) => ({ default: m.SchedulingTab }))),
   alarms: lazy(() => import('./tabs/pending-tabs').then((m) => ({ default: m.AlarmsTab }))),

@@ -74,7 +74,13 @@ function followRequests(client: RealtimeClient, queries: QueryClient, deviceId: 
     ),
     follows: isStreamOf('project'),
     onSnapshot: () => undefined,
-    onItems: (requests) => queries.setQueryData<QueuedRequest[]>(key, (list) => mergeRequests(list ?? [], requests)),
+    onItems: (requests) => {
+      queries.setQueryData<QueuedRequest[]>(key, (list) => mergeRequests(list ?? [], requests));
+      // An installation that ends moves the device (DONE: in operation): read it again.
+      if (requests.some((request) => request.command === 'install' && request.status !== 'IN_PROGRESS')) {
+        void queries.invalidateQueries({ queryKey: queryKeys.device(deviceId) });
+      }
+    },
   });
 }
 

@@ -1,4 +1,11 @@
-import { pageSchema, QueuedRequestSchema, type CommandRequest, type Page, type QueuedRequest } from '@farola/protocol';
+import {
+  pageSchema,
+  QueuedRequestSchema,
+  type CommandName,
+  type CommandRequest,
+  type Page,
+  type QueuedRequest,
+} from '@farola/protocol';
 import { apiGet, apiPost } from '@/lib/api/client';
 
 const RequestPageSchema = pageSchema(QueuedRequestSchema);
@@ -20,4 +27,10 @@ export function sendCommand(deviceId: string, command: CommandRequest): Promise<
 
 export function cancelRequest(requestId: string): Promise<QueuedRequest> {
   return apiPost(`queued-requests/${encodeURIComponent(requestId)}/cancel`, {}, QueuedRequestSchema);
+}
+
+/** The device's latest request of one command (`GET /queued-requests?deviceId=&command=&limit=1`), or null. */
+export async function fetchLatestRequest(deviceId: string, command: CommandName): Promise<QueuedRequest | null> {
+  const page = await apiGet('queued-requests', RequestPageSchema, { deviceId, command, limit: 1 });
+  return page.items[0] ?? null;
 }

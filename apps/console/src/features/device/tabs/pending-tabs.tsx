@@ -24,8 +24,3 @@ export function PhotographyTab(_props: { device: Device }) {
   const { t } = useTranslation('device-detail');
   return <EmptyState title={t('empty.noData')} description={t('pending.photography')} />;
 }
-
-export function ParametersTab(_props: { device: Device }) {
-  const { t } = useTranslation('device-detail');
-  return <EmptyState title={t('empty.noData')} description={t('pending.parameters')} />;
-}

@@ -1,0 +1,167 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type Device, DeviceSchema, pageSchema } from '@farola/protocol';
+import { alwaysSuppliedLightPoints, connectedLightPoints } from './fleet';
+
+const DevicePageSchema = pageSchema(DeviceSchema);
+
+/** The simulator's control interface beside the demo stack (docs/simulator.md 'Control interface'). */
+function simulatorControl(): string {
+  return `http://127.0.0.1:${Number(process.env['E2E_PORT'] ?? 18080) + 5}`;
+}
+
+async function actOnSimulator(request: APIRequestContext, action: string, serial: string, params: object = {}) {
+  const answer = await request.post(`${simulatorControl()}/actions`, {
+    data: { action, target: { serials: [serial] }, params },
+  });
+  expect(answer.ok()).toBe(true);
+  expect((await answer.json()).applied).toEqual([serial]);
+}
+
+async function connectedCabinets(request: APIRequestContext): Promise<Device[]> {
+  let devices: Device[] = [];
+  await expect(async () => {
+    const answer = await request.get(
+      '/lighting/api/v1/devices?deviceType=cabinet-controller&connected=true&status=ready&limit=500',
+    );
+    devices = DevicePageSchema.parse(await answer.json()).items.filter((device) => device.attributes.configuration);
+    expect(devices.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 30_000 });
+  return devices;
+}
+
+function openPanel(page: Page, device: Device, tab = 'details') {
+  return page.goto(`/lighting/map/devices/${device.id}?tab=${tab}`);
+}
+
+// The demo user speaks Spanish; these specs read English labels.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
+});
+
+test("a command the device refuses shows its translated error, and a GPS reading without a fix 'No GPS signal'", async ({
+  page,
+  request,
+}) => {
+  const [device] = await alwaysSuppliedLightPoints(request, 'orion');
+  if (!device) throw new Error('no light point');
+  await actOnSimulator(request, 'fail-next-command', device.serialNumber, { code: 'NOT_ACCEPTABLE' });
+  await openPanel(page, device);
+  const panel = page.getByTestId('device-panel');
+  await expect(panel).toContainText(device.serialNumber);
+
+  await panel.getByTestId('command-switchOff').click();
+  const failed = panel.locator('[data-testid^="request-"][data-status]').first();
+  await expect(failed).toHaveAttribute('data-status', 'ERROR', { timeout: 30_000 });
+  await expect(failed).toContainText('Device reports an error NOT_ACCEPTABLE');
+
+  await actOnSimulator(request, 'lose-gps', device.serialNumber, { minutes: 30 });
+  await panel.getByTestId('command-more').click();
+  await page.getByTestId('command-readLocation').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Read GPS location' }).click();
+  const reading = panel.locator('[data-testid^="request-"][data-status]').first();
+  await expect(reading).toContainText('Read GPS location');
+  await expect(reading).toHaveAttribute('data-status', 'ERROR', { timeout: 30_000 });
+  await expect(reading).toContainText('No GPS signal');
+});
+
+test('sending a device to revision shows its new status and banner', async ({ page, request }) => {
+  const devices = await connectedLightPoints(request, 'vega');
+  const device = devices.find((candidate) => candidate.status === 'ready');
+  if (!device) throw new Error('no light point in operation');
+  await openPanel(page, device);
+  const panel = page.getByTestId('device-panel');
+  await expect(panel).toContainText('In operation');
+  await expect(panel.getByTestId('status-banner')).toHaveCount(0);
+
+  await panel.getByTestId('lifecycle-menu').click();
+  // A device in operation cannot be sent to installation.
+  await expect(page.getByTestId('lifecycle-sendToRevision')).toBeVisible();
+  await expect(page.getByTestId('lifecycle-sendToInstallation')).toHaveCount(0);
+  await page.getByTestId('lifecycle-sendToRevision').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(`Send ${device.name} to revision?`);
+  await dialog.getByRole('button', { name: 'Send to revision' }).click();
+
+  await expect(panel.getByTestId('status-banner')).toHaveText('This device is on revision');
+  await expect(panel).toContainText('On revision');
+  // The server holds the move too: a fresh page shows it.
+  await page.reload();
+  await expect(page.getByTestId('status-banner')).toHaveText('This device is on revision');
+});
+
+test('an installation goes through its steps in order and ends with the device in operation', async ({
+  page,
+  request,
+}) => {
+  // The seven steps take 80 s of simulated time on the device.
+  test.setTimeout(180_000);
+  const [cabinet] = await connectedCabinets(request);
+  if (!cabinet) throw new Error('no cabinet');
+  const toRevision = await request.post(`/lighting/api/v1/devices/${cabinet.id}/lifecycle`, {
+    data: { action: 'sendToRevision' },
+  });
+  expect(toRevision.ok()).toBe(true);
+  await openPanel(page, cabinet);
+  const panel = page.getByTestId('device-panel');
+  await expect(panel.getByTestId('status-banner')).toHaveText('This device is on revision');
+
+  await panel.getByTestId('lifecycle-menu').click();
+  await page.getByTestId('lifecycle-sendToInstallation').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Send to installation' }).click();
+  await expect(panel.getByTestId('status-banner')).toHaveText('This device is being installed');
+  const progress = panel.getByTestId('installation-progress');
+  await expect(progress.getByTestId('installation-step-prepare')).toHaveText('Initializing');
+  await expect(progress.getByTestId('installation-headline')).toContainText(
+    /Installation started|Installation in progress \(1\)/,
+  );
+
+  // Each step becomes the current one in turn, those before it done.
+  for (const step of ['powerTest', 'identify', 'powerLimit', 'checkCapabilities', 'validate', 'locate']) {
+    await expect(progress.getByTestId(`installation-step-${step}`)).toHaveAttribute('aria-current', 'step', {
+      timeout: 40_000,
+    });
+    await expect(progress.getByTestId('installation-step-prepare')).toHaveAttribute('data-state', 'done');
+    await expect(progress.getByTestId('installation-headline')).toContainText('Installation in progress (1)');
+  }
+
+  // Done: the device is in operation, without a banner or an installation panel.
+  await expect(panel.getByTestId('status-banner')).toHaveCount(0, { timeout: 40_000 });
+  await expect(panel).toContainText('In operation');
+  await expect(panel.getByTestId('installation-progress')).toHaveCount(0);
+  const answer = await request.get(`/lighting/api/v1/devices/${cabinet.id}`);
+  expect(DeviceSchema.parse(await answer.json()).status).toBe('ready');
+});
+
+test('the Parameters tab sends a changed value as a queued configuration that the cabinet takes', async ({
+  page,
+  request,
+}) => {
+  const cabinets = await connectedCabinets(request);
+  const cabinet = cabinets.at(-1);
+  if (!cabinet) throw new Error('no cabinet');
+  await openPanel(page, cabinet, 'parameters');
+  const panel = page.getByTestId('device-panel');
+  await expect(panel.getByRole('tab', { name: 'Parameters' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel).toContainText('A configuration can take up to one hour to take effect');
+
+  const offset = panel.getByTestId('parameter-time.sunsetOffsetMinutes');
+  const next = cabinet.attributes.configuration?.time.sunsetOffsetMinutes === -20 ? '-25' : '-20';
+  await offset.fill('500');
+  await expect(panel).toContainText('Maximum value is 180');
+  await expect(panel.getByTestId('parameters-save')).toBeDisabled();
+  await offset.fill(next);
+  await panel.getByTestId('parameters-save').click();
+  await expect(page.getByRole('listitem', { name: 'Operation queued' })).toBeVisible();
+
+  const row = panel.locator('[data-testid^="request-"][data-status]').first();
+  await expect(row).toContainText('Change configuration');
+  await expect(row).toHaveAttribute('data-status', 'DONE', { timeout: 30_000 });
+  // The cabinet reports its new configuration.
+  await expect(async () => {
+    const answer = await request.get(`/lighting/api/v1/devices/${cabinet.id}`);
+    expect(DeviceSchema.parse(await answer.json()).attributes.configuration?.time.sunsetOffsetMinutes).toBe(
+      Number(next),
+    );
+  }).toPass({ timeout: 30_000 });
+  await expect(offset).toHaveValue(next);
+});
