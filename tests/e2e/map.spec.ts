@@ -91,7 +91,10 @@ test('a bulk action on an area holding both vendor families is refused', async (
   await page.mouse.move(box.x + box.width - 10, box.y + box.height - 10, { steps: 8 });
   await page.mouse.up();
   await expect(page.getByTestId('selection-count')).toHaveText(/^\d+ selected$/);
-  await page.getByTestId('selection-bar').getByRole('button', { name: /^Actions/ }).click();
+  await page
+    .getByTestId('selection-bar')
+    .getByRole('button', { name: /^Actions/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Switch off' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByTestId('bulk-incompatible')).toHaveText('Selected items are incompatible');
