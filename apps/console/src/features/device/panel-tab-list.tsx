@@ -15,6 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { usePanelTabListStyles } from './panel-tab-list.styles';
 import type { PanelTab } from './panel-tabs';
 
 /** Tabs kept in the row longest when the panel is narrow: the selected one, then the most used. */
@@ -73,23 +74,27 @@ function OverflowMenu({ tabs, onSelect }: Omit<PanelTabListProps, 'selected'>) {
  */
 export function PanelTabList({ tabs, selected, onSelect }: PanelTabListProps) {
   const { t } = useTranslation('device-detail');
+  const styles = usePanelTabListStyles();
   return (
     <Overflow minimumVisible={2}>
-      <TabList
-        size="small"
-        selectedValue={selected}
-        aria-label={t('tabs.label')}
-        onTabSelect={(_event, data) => onSelect(data.value as PanelTab)}
-      >
-        {tabs.map((tab) => (
-          <OverflowItem key={tab} id={tab} priority={priorityOf(tab, selected)}>
-            <Tab value={tab} id={`tab-${tab}`} data-testid={`tab-${tab}`}>
-              {t(`tab.${tab}`)}
-            </Tab>
-          </OverflowItem>
-        ))}
+      {/* The 'More tabs' button sits beside the tab list, not in it: a tablist may only hold tabs. */}
+      <div className={styles.row}>
+        <TabList
+          size="small"
+          selectedValue={selected}
+          aria-label={t('tabs.label')}
+          onTabSelect={(_event, data) => onSelect(data.value as PanelTab)}
+        >
+          {tabs.map((tab) => (
+            <OverflowItem key={tab} id={tab} priority={priorityOf(tab, selected)}>
+              <Tab value={tab} id={`tab-${tab}`} data-testid={`tab-${tab}`}>
+                {t(`tab.${tab}`)}
+              </Tab>
+            </OverflowItem>
+          ))}
+        </TabList>
         <OverflowMenu tabs={tabs} onSelect={onSelect} />
-      </TabList>
+      </div>
     </Overflow>
   );
 }
