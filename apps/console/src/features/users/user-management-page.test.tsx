@@ -316,15 +316,17 @@ describe('the user management screen', () => {
     const remove = () => section.findByRole('button', { name: 'Remove the permission on North districts' });
     await act(async () => fireEvent.click(await remove()));
     await act(async () => fireEvent.click(within(await screen.findByRole('alertdialog')).getByText('Cancel')));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 10_000 });
     expect(calls(fetchMock, 'DELETE', '/permissions')).toHaveLength(0);
 
     await act(async () => fireEvent.click(await remove()));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('outsider will no longer have access to North districts');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' })));
-    expect(await section.findByText('This user has no permissions on any project')).toBeDefined();
-    expect(await screen.findByText('Permission of outsider on North districts removed')).toBeDefined();
+    // The toast stack is a chunk of its own, loaded with the first toast: slow on a busy machine.
+    const slow = { timeout: 10_000 };
+    expect(await section.findByText('This user has no permissions on any project', {}, slow)).toBeDefined();
+    expect(await screen.findByText('Permission of outsider on North districts removed', {}, slow)).toBeDefined();
     expect(calls(fetchMock, 'DELETE', `/users/${otto.id}/permissions`)[0]?.[0]).toContain(`projectId=${north.id}`);
   });
 
