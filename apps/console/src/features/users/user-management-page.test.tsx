@@ -315,12 +315,14 @@ describe('the user management screen', () => {
     // The button is looked up before each click: the section may have re-rendered it meanwhile.
     const remove = () => section.findByRole('button', { name: 'Remove the permission on North districts' });
     await act(async () => fireEvent.click(await remove()));
-    await act(async () => fireEvent.click(within(await screen.findByRole('alertdialog')).getByText('Cancel')));
+    await act(async () =>
+      fireEvent.click(within(await screen.findByRole('alertdialog', {}, { timeout: 10_000 })).getByText('Cancel')),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 10_000 });
     expect(calls(fetchMock, 'DELETE', '/permissions')).toHaveLength(0);
 
     await act(async () => fireEvent.click(await remove()));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
     expect(dialog.textContent).toContain('outsider will no longer have access to North districts');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' })));
     // The toast stack is a chunk of its own, loaded with the first toast: slow on a busy machine.
