@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
+import { ShowMore } from '@/components/list-controls';
 import { errorCodeMessage, errorMessage } from '@/lib/api/error-message';
 import { formatDateTime } from '@/lib/format/format-value';
 import { useNotify } from '@/lib/notifications/use-notify';
@@ -170,13 +171,13 @@ function ItemList({ jobId, job, outcome }: { jobId: string; job: BulkJob; outcom
           ))}
         </TableBody>
       </Table>
-      {items.hasMore ? (
-        <Button onClick={items.showMore} disabled={items.isLoading}>
-          {t('summary.showMore')}
-        </Button>
-      ) : (
-        <Caption1>{t('summary.noMore')}</Caption1>
-      )}
+      <ShowMore
+        hasMore={items.hasMore}
+        loading={items.isLoading}
+        onShowMore={items.showMore}
+        showMoreLabel={t('summary.showMore')}
+        noMoreLabel={t('summary.noMore')}
+      />
     </>
   );
 }

@@ -10,7 +10,6 @@ export const useDeviceListPageStyles = makeStyles({
   header: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXL },
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   search: { minWidth: '240px' },
-  field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   toolbar: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -2,12 +2,8 @@ import { VENDOR_LABELS, VendorSchema, type Device, type DeviceType } from '@faro
 import {
   Body1,
   Button,
-  Caption1,
   Checkbox,
-  Input,
-  Label,
   Link,
-  SearchBox,
   Select,
   Spinner,
   Tab,
@@ -25,12 +21,14 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouteLink, useLocation, useSearch } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
+import { DateFilter, FilterField, SearchFilter, SelectFilter, ShowMore } from '@/components/list-controls';
 import { errorMessage } from '@/lib/api/error-message';
 import { useAllProjects } from '@/lib/api/projects';
 import { DEVICE_STATUS_KEYS } from '@/lib/devices/device-labels';
 import { formatDateTime } from '@/lib/format/format-value';
 import { useNotify } from '@/lib/notifications/use-notify';
 import { paths } from '@/lib/paths';
+import { useReplaceSearch } from '@/lib/url-filters';
 import { exportDevices } from './api';
 import { useDeviceListPageStyles } from './device-list-page.styles';
 import {
@@ -85,7 +83,8 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
   const styles = useDeviceListPageStyles();
   const notify = useNotify();
   const kind = KIND[deviceType];
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const replaceSearch = useReplaceSearch();
   const filters = parseFilters(useSearch());
   const list = useDeviceList(deviceType, filters);
   const { projects, names: projectNames } = useAllProjects();
@@ -95,10 +94,7 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
 
   const setFilters = (change: Partial<InventoryFilters>) => {
     setSelected(new Set());
-    const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(filtersSearch({ ...filters, ...change })))
-      if (value !== undefined && value !== '') next.set(key, value);
-    navigate(next.size > 0 ? `${location}?${next.toString()}` : location, { replace: true });
+    replaceSearch(filtersSearch({ ...filters, ...change }));
   };
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
@@ -147,23 +143,16 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
         ))}
       </TabList>
       <div className={styles.filters} role="search" aria-label={t('list.filters')}>
-        <SearchBox
+        <SearchFilter
           className={styles.search}
-          aria-label={t('list.search')}
-          placeholder={t('list.search')}
-          defaultValue={filters.q ?? ''}
-          // Searching on Enter or on leaving the field: a 100,000-device list is not asked on every key.
-          onKeyDown={(event) =>
-            event.key === 'Enter' && setFilters({ q: event.currentTarget.value.trim() || undefined })
-          }
-          onBlur={(event) => {
-            const q = event.currentTarget.value.trim() || undefined;
-            if (q !== filters.q) setFilters({ q });
-          }}
-          onChange={(_event, data) => data.value === '' && filters.q !== undefined && setFilters({ q: undefined })}
+          label={t('list.search')}
+          value={filters.q}
+          onChange={(q) => setFilters({ q })}
         />
-        <FilterSelect
+        <SelectFilter
+          id="filter-status"
           label={t('list.status')}
+          allLabel={t('list.all')}
           value={filters.status}
           options={statusOptions(filters.view).map((status) => ({
             value: status,
@@ -171,50 +160,44 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
           }))}
           onChange={(status) => setFilters({ status: statusOptions(filters.view).find((s) => s === status) })}
         />
-        <FilterSelect
+        <SelectFilter
+          id="filter-connection"
           label={t('list.connection')}
+          allLabel={t('list.all')}
           value={filters.connection}
           options={CONNECTION_FILTERS.map((value) => ({ value, label: t(`list.connectionValue.${value}`) }))}
           onChange={(value) => setFilters({ connection: CONNECTION_FILTERS.find((c) => c === value) })}
         />
-        <FilterSelect
+        <SelectFilter
+          id="filter-vendor"
           label={t('list.vendor')}
+          allLabel={t('list.all')}
           value={filters.vendor}
           options={VendorSchema.options.map((vendor) => ({ value: vendor, label: VENDOR_LABELS[vendor] }))}
           onChange={(value) => setFilters({ vendor: VendorSchema.options.find((v) => v === value) })}
         />
-        <FilterSelect
+        <SelectFilter
+          id="filter-project"
           label={t('list.project')}
+          allLabel={t('list.all')}
           value={filters.projectId}
           options={projects.map((project) => ({ value: project.id, label: project.name }))}
           onChange={(projectId) => setFilters({ projectId })}
         />
-        <div className={styles.field}>
-          <Label htmlFor="installed-from" size="small">
-            {t('list.installedFrom')}
-          </Label>
-          <Input
-            id="installed-from"
-            type="date"
-            size="small"
-            value={filters.installedFrom ?? ''}
-            max={filters.installedTo}
-            onChange={(_event, data) => setFilters({ installedFrom: data.value || undefined })}
-          />
-        </div>
-        <div className={styles.field}>
-          <Label htmlFor="installed-to" size="small">
-            {t('list.installedTo')}
-          </Label>
-          <Input
-            id="installed-to"
-            type="date"
-            size="small"
-            value={filters.installedTo ?? ''}
-            min={filters.installedFrom}
-            onChange={(_event, data) => setFilters({ installedTo: data.value || undefined })}
-          />
-        </div>
+        <DateFilter
+          id="installed-from"
+          label={t('list.installedFrom')}
+          value={filters.installedFrom}
+          max={filters.installedTo}
+          onChange={(installedFrom) => setFilters({ installedFrom })}
+        />
+        <DateFilter
+          id="installed-to"
+          label={t('list.installedTo')}
+          value={filters.installedTo}
+          min={filters.installedFrom}
+          onChange={(installedTo) => setFilters({ installedTo })}
+        />
         <Button
           appearance="subtle"
           icon={<DismissRegular />}
@@ -291,17 +274,14 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
             </TableBody>
           </Table>
           <div className={styles.footer}>
-            {list.hasMore ? (
-              <Button onClick={list.showMore} disabled={list.isLoading}>
-                {t('list.showMore')}
-              </Button>
-            ) : (
-              <Caption1>{t('list.noMore')}</Caption1>
-            )}
-            <div className={styles.field}>
-              <Label htmlFor="items-per-page" size="small">
-                {t('list.itemsPerPage')}
-              </Label>
+            <ShowMore
+              hasMore={list.hasMore}
+              loading={list.isLoading}
+              onShowMore={list.showMore}
+              showMoreLabel={t('list.showMore')}
+              noMoreLabel={t('list.noMore')}
+            />
+            <FilterField id="items-per-page" label={t('list.itemsPerPage')}>
               <Select
                 id="items-per-page"
                 size="small"
@@ -314,7 +294,7 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
                   </option>
                 ))}
               </Select>
-            </div>
+            </FilterField>
           </div>
         </>
       )}
@@ -355,37 +335,5 @@ function DeviceRow(props: {
       <TableCell>{device.installationDate ? formatDateTime(device.installationDate, language) : ''}</TableCell>
       <TableCell>{projectName}</TableCell>
     </TableRow>
-  );
-}
-
-/** A quick filter: a select whose first option, 'All', leaves the filter off. */
-function FilterSelect(props: {
-  label: string;
-  value: string | undefined;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string | undefined) => void;
-}) {
-  const { t } = useTranslation('inventory');
-  const styles = useDeviceListPageStyles();
-  const id = `filter-${props.label.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <div className={styles.field}>
-      <Label htmlFor={id} size="small">
-        {props.label}
-      </Label>
-      <Select
-        id={id}
-        size="small"
-        value={props.value ?? ''}
-        onChange={(_event, data) => props.onChange(data.value === '' ? undefined : data.value)}
-      >
-        <option value="">{t('list.all')}</option>
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    </div>
   );
 }

@@ -8,7 +8,6 @@ export const useQueuedRequestsStyles = makeStyles({
     padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
   },
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   toolbar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   check: { width: '44px' },
   progress: { minWidth: '120px' },

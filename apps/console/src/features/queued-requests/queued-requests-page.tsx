@@ -4,12 +4,8 @@ import {
   Button,
   Caption1,
   Checkbox,
-  Input,
-  Label,
   Link,
   ProgressBar,
-  SearchBox,
-  Select,
   Spinner,
   Table,
   TableBody,
@@ -22,13 +18,15 @@ import {
 import { DismissCircleRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouteLink, useLocation, useSearch } from 'wouter';
+import { Link as RouteLink, useSearch } from 'wouter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
+import { DateFilter, SearchFilter, SelectFilter, ShowMore } from '@/components/list-controls';
 import { errorCodeMessage, errorMessage } from '@/lib/api/error-message';
 import { formatDateTime } from '@/lib/format/format-value';
 import { useNotify } from '@/lib/notifications/use-notify';
 import { paths } from '@/lib/paths';
+import { useReplaceSearch } from '@/lib/url-filters';
 import { cancelQueuedRequests } from './api';
 import { useQueuedRequestsStyles } from './queued-requests-page.styles';
 import { parseRequestFilters, requestFiltersSearch, type RequestFilters } from './request-filters';
@@ -46,7 +44,7 @@ export function QueuedRequestsPage() {
   const { t: tErrors } = useTranslation('errors');
   const styles = useQueuedRequestsStyles();
   const notify = useNotify();
-  const [location, navigate] = useLocation();
+  const replaceSearch = useReplaceSearch();
   const filters = parseRequestFilters(useSearch());
   const list = useQueuedRequests(filters);
   const names = useDeviceNames(list.items.map((request) => request.deviceId));
@@ -55,11 +53,9 @@ export function QueuedRequestsPage() {
 
   const setFilters = (change: Partial<RequestFilters>) => {
     setSelected(new Set());
-    const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(requestFiltersSearch({ ...filters, ...change })))
-      if (value !== undefined && value !== '') next.set(key, value);
-    navigate(next.size > 0 ? `${location}?${next.toString()}` : location, { replace: true });
+    replaceSearch(requestFiltersSearch({ ...filters, ...change }));
   };
+
   const cancellable = list.items.filter((request) => request.status === 'IN_PROGRESS');
   const selectedCancellable = cancellable.filter((request) => selected.has(request.id)).map((request) => request.id);
   const allSelected = cancellable.length > 0 && cancellable.every((request) => selected.has(request.id));
@@ -91,83 +87,42 @@ export function QueuedRequestsPage() {
         {t('title')}
       </Title2>
       <div className={styles.filters} role="search" aria-label={t('filters')}>
-        <SearchBox
-          aria-label={t('search')}
-          placeholder={t('search')}
-          defaultValue={filters.q ?? ''}
-          onKeyDown={(event) =>
-            event.key === 'Enter' && setFilters({ q: event.currentTarget.value.trim() || undefined })
+        <SearchFilter label={t('search')} value={filters.q} onChange={(q) => setFilters({ q })} />
+        <SelectFilter
+          id="requests-status"
+          label={t('status')}
+          allLabel={t('all')}
+          value={filters.status}
+          options={QueuedRequestStatusSchema.options.map((status) => ({
+            value: status,
+            label: tDevice(`requestStatus.${status}`),
+          }))}
+          onChange={(value) =>
+            setFilters({ status: QueuedRequestStatusSchema.options.find((status) => status === value) })
           }
-          onBlur={(event) => {
-            const q = event.currentTarget.value.trim() || undefined;
-            if (q !== filters.q) setFilters({ q });
-          }}
-          onChange={(_event, data) => data.value === '' && filters.q !== undefined && setFilters({ q: undefined })}
         />
-        <div className={styles.field}>
-          <Label htmlFor="requests-status" size="small">
-            {t('status')}
-          </Label>
-          <Select
-            id="requests-status"
-            size="small"
-            value={filters.status ?? ''}
-            onChange={(_event, data) =>
-              setFilters({ status: QueuedRequestStatusSchema.options.find((status) => status === data.value) })
-            }
-          >
-            <option value="">{t('all')}</option>
-            {QueuedRequestStatusSchema.options.map((status) => (
-              <option key={status} value={status}>
-                {tDevice(`requestStatus.${status}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className={styles.field}>
-          <Label htmlFor="requests-command" size="small">
-            {t('command')}
-          </Label>
-          <Select
-            id="requests-command"
-            size="small"
-            value={filters.command ?? ''}
-            onChange={(_event, data) =>
-              setFilters({ command: COMMAND_NAMES.find((command) => command === data.value) })
-            }
-          >
-            <option value="">{t('all')}</option>
-            {COMMAND_NAMES.map((command) => (
-              <option key={command} value={command}>
-                {tDevice(`commandName.${command}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className={styles.field}>
-          <Label htmlFor="requests-from" size="small">
-            {t('from')}
-          </Label>
-          <Input
-            id="requests-from"
-            type="date"
-            size="small"
-            value={filters.from ?? ''}
-            onChange={(_event, data) => setFilters({ from: data.value || undefined })}
-          />
-        </div>
-        <div className={styles.field}>
-          <Label htmlFor="requests-to" size="small">
-            {t('to')}
-          </Label>
-          <Input
-            id="requests-to"
-            type="date"
-            size="small"
-            value={filters.to ?? ''}
-            onChange={(_event, data) => setFilters({ to: data.value || undefined })}
-          />
-        </div>
+        <SelectFilter
+          id="requests-command"
+          label={t('command')}
+          allLabel={t('all')}
+          value={filters.command}
+          options={COMMAND_NAMES.map((command) => ({ value: command, label: tDevice(`commandName.${command}`) }))}
+          onChange={(value) => setFilters({ command: COMMAND_NAMES.find((command) => command === value) })}
+        />
+        <DateFilter
+          id="requests-from"
+          label={t('from')}
+          value={filters.from}
+          max={filters.to}
+          onChange={(from) => setFilters({ from })}
+        />
+        <DateFilter
+          id="requests-to"
+          label={t('to')}
+          value={filters.to}
+          min={filters.from}
+          onChange={(to) => setFilters({ to })}
+        />
       </div>
       <div className={styles.toolbar}>
         <Body1 role="status">{list.total === undefined ? '' : t('total', { count: list.total })}</Body1>
@@ -256,13 +211,13 @@ export function QueuedRequestsPage() {
               ))}
             </TableBody>
           </Table>
-          {list.hasMore ? (
-            <Button onClick={list.showMore} disabled={list.isLoading}>
-              {t('showMore')}
-            </Button>
-          ) : (
-            <Caption1>{t('noMore')}</Caption1>
-          )}
+          <ShowMore
+            hasMore={list.hasMore}
+            loading={list.isLoading}
+            onShowMore={list.showMore}
+            showMoreLabel={t('showMore')}
+            noMoreLabel={t('noMore')}
+          />
         </>
       )}
       <ConfirmDialog
