@@ -37,7 +37,7 @@ async function openConsoleAs(page: Page, username: string, password = username) 
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
-/** The access token the page sends to the API (its next API call's `Authorization`). */
+/** The access token the page sends to the API (its next API call's `Authorization`): the trigger must call the API (the map does; the home page may not). */
 async function pageToken(page: Page, trigger: () => Promise<unknown>): Promise<string> {
   const request = page.waitForRequest(
     (candidate: Request) => candidate.url().includes('/lighting/api/v1/') && !!candidate.headers()['authorization'],
@@ -234,7 +234,7 @@ test("user management is for administrators: viewer is offered none and is sent 
 
 test("a project's administrator manages that project's permissions only", async ({ page, browser }) => {
   const outsider = DEMO_IDENTITIES.find((identity) => identity.username === 'outsider')!;
-  const token = await pageToken(page, () => openConsoleAs(page, 'admin'));
+  const token = await pageToken(page, () => openMapAs(page, 'admin'));
   const permissions = `/lighting/api/v1/users/${outsider.id}/permissions`;
   const headers = { Authorization: `Bearer ${token}` };
   const granted = await page.request.post(permissions, {
@@ -277,7 +277,7 @@ test('outsider is told it has no permissions on any project, and a grant reaches
   const context = await browser.newContext();
   const adminPage = await context.newPage();
   await adminPage.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
-  const token = await pageToken(adminPage, () => openConsoleAs(adminPage, 'admin'));
+  const token = await pageToken(adminPage, () => openMapAs(adminPage, 'admin'));
   const permissions = `/lighting/api/v1/users/${outsider.id}/permissions`;
   const headers = { Authorization: `Bearer ${token}` };
   try {

@@ -324,9 +324,11 @@ describe('the user management screen', () => {
     await act(async () => fireEvent.click(await remove()));
     const dialog = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
     expect(dialog.textContent).toContain('outsider will no longer have access to North districts');
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' })));
-    // The toast stack is a chunk of its own, loaded with the first toast: slow on a busy machine.
+    // The toast stack is a chunk of its own, loaded with the first toast, and the dialog's actions may
+    // not be accessible until its opening motion ends: both are slow on a busy machine.
     const slow = { timeout: 10_000 };
+    const confirm = await within(dialog).findByRole('button', { name: 'Remove' }, slow);
+    await act(async () => fireEvent.click(confirm));
     expect(await section.findByText('This user has no permissions on any project', {}, slow)).toBeDefined();
     expect(await screen.findByText('Permission of outsider on North districts removed', {}, slow)).toBeDefined();
     expect(calls(fetchMock, 'DELETE', `/users/${otto.id}/permissions`)[0]?.[0]).toContain(`projectId=${north.id}`);
