@@ -22,6 +22,8 @@ export interface Health {
   /** Devices connected now: registered over MQTT and not gone. */
   connectedDevices: number;
   mqtt: { accepted: number; received: number; rejected: number };
+  /** The write-behind: rows waiting and the backlog not yet in the database. */
+  storage?: { pending: number; backlog: { rows: number; oldestMs: number } };
 }
 
 /** CPU seconds (user + system) and resident memory of a process, from /proc. */

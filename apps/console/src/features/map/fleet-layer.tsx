@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
-import { fleetVersionAtom } from '@/lib/fleet/fleet-atoms';
+import { fleetSlotsVersionAtom } from '@/lib/fleet/fleet-atoms';
 import { fleetStore } from '@/lib/fleet/fleet-store';
 import { mapSelectionAtom } from '@/lib/fleet/selection';
 import { themeModeAtom } from '@/lib/theme/theme-preference';
@@ -47,7 +47,8 @@ export function FleetLayer() {
   const { t } = useTranslation(['map', 'device']);
   const { selectedId, selectDevice } = useSelectedDevice();
   const selection = useAtomValue(mapSelectionAtom);
-  const version = useAtomValue(fleetVersionAtom);
+  // Not the fleet's version: a frame of live changes must not re-render this component.
+  const slots = useAtomValue(fleetSlotsVersionAtom);
   const theme = useAtomValue(themeModeAtom);
   const setLeafletMap = useSetAtom(leafletMapAtom);
   const layer = useRef<FleetCanvasLayer | null>(null);
@@ -100,12 +101,12 @@ export function FleetLayer() {
   useEffect(() => {
     const slots = selection.map((id) => fleetStore.indexOf(id)).filter((slot) => slot >= 0);
     layer.current?.setSelection(slots);
-    // The version: after a reload, the same ids may sit in other slots.
-  }, [selection, version]);
+    // The slots version: after a reload, the same ids may sit in other slots.
+  }, [selection, slots]);
 
   useEffect(() => {
     layer.current?.setFocused(selectedId ? fleetStore.indexOf(selectedId) : -1);
-  }, [selectedId, version]);
+  }, [selectedId, slots]);
 
   useEffect(() => {
     layer.current?.redraw();

@@ -11,6 +11,9 @@ import { fleetStore, NO_FILTER, type FleetCounts, type FleetFilter, type FleetSt
 /** The fleet store's version: read it to re-render when the fleet changed. */
 export const fleetVersionAtom = atom(0);
 
+/** The fleet store's slots version: read it to re-map device ids to slots after a load or an add. */
+export const fleetSlotsVersionAtom = atom(0);
+
 /** How many devices the fleet holds (changes on a load or a registration, not on state changes). */
 export const fleetSizeAtom = atom(0);
 
@@ -63,12 +66,20 @@ export function deviceAtomFamily(id: string): ReturnType<typeof deviceAtomOf> {
 
 type Store = ReturnType<typeof createStore>;
 
+function sameCounts(a: FleetCounts, b: FleetCounts): boolean {
+  return a.total === b.total && a.connected === b.connected && a.switchedOn === b.switchedOn && a.alarm === b.alarm;
+}
+
 /** Keeps the fleet atoms of `store` in step with `fleet`; returns the function that stops it. */
 export function bindFleetAtoms(store: Store, fleet: FleetStore = fleetStore): () => void {
   const update = () => {
     store.set(fleetVersionAtom, fleet.version);
+    store.set(fleetSlotsVersionAtom, fleet.slotsVersion);
     store.set(fleetSizeAtom, fleet.size);
-    store.set(fleetCountsAtom, fleet.getCounts());
+    // A frame of live changes often leaves the counts as they were: keep the same object then, so
+    // the counters do not re-render.
+    const counts = fleet.getCounts();
+    if (!sameCounts(store.get(fleetCountsAtom), counts)) store.set(fleetCountsAtom, counts);
     store.set(isFleetLoadedAtom, fleet.loaded);
   };
   update();

@@ -1,5 +1,7 @@
+import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { buildFleetColumns, buildFleetDevice } from '@/lib/api/data-generators';
+import { bindFleetAtoms, fleetCountsAtom, fleetSlotsVersionAtom, fleetVersionAtom } from './fleet-atoms';
 import { FleetStore, NO_FILTER } from './fleet-store';
 import { isSelectionCompatible, selectionMakeup } from './selection';
 
@@ -40,6 +42,27 @@ describe('the fleet store', () => {
     // A frame that changes nothing leaves the version, so nothing redraws.
     fleet.apply([{ deviceId: devices[2]!.deviceId, on: true }]);
     expect(fleet.version).toBe(version + 1);
+  });
+
+  it('tells the map a state change without re-mapping slots, and the counters only when a count moved', () => {
+    const { fleet, devices } = loadedStore();
+    const store = createStore();
+    const stop = bindFleetAtoms(store, fleet);
+    const slots = store.get(fleetSlotsVersionAtom);
+    const counts = store.get(fleetCountsAtom);
+    // Switching one device off and another on: the fleet changed, its counts did not.
+    fleet.apply([
+      { deviceId: devices[0]!.deviceId, on: false },
+      { deviceId: devices[2]!.deviceId, on: true },
+    ]);
+    expect(store.get(fleetVersionAtom)).toBe(fleet.version);
+    expect(store.get(fleetCountsAtom)).toBe(counts);
+    expect(store.get(fleetSlotsVersionAtom)).toBe(slots);
+    fleet.apply([{ deviceId: devices[0]!.deviceId, connected: false }]);
+    expect(store.get(fleetCountsAtom)).toEqual({ ...counts, connected: counts.connected - 1 });
+    fleet.add([buildFleetDevice({ seed: 7 })]);
+    expect(store.get(fleetSlotsVersionAtom)).toBe(slots + 1);
+    stop();
   });
 
   it('counts only what passes the quick filters, and follows changes under them', () => {

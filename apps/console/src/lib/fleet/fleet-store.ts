@@ -84,6 +84,8 @@ export function mercatorY(latitude: number): number {
 export class FleetStore {
   size = 0;
   version = 0;
+  /** Bumped when devices may have changed slots or joined (a load, an add, a clear), not on state changes. */
+  slotsVersion = 0;
   loaded = false;
   ids: string[] = [];
   serialNumbers: string[] = [];
@@ -143,6 +145,7 @@ export class FleetStore {
       this.place(i, columns.latitude[i] ?? null, columns.longitude[i] ?? null);
     }
     this.loaded = true;
+    this.slotsVersion += 1;
     this.recount();
     this.changed();
   }
@@ -169,6 +172,7 @@ export class FleetStore {
       this.place(i, device.latitude, device.longitude);
       this.count(i, 1);
     }
+    this.slotsVersion += 1;
     this.changed();
   }
 
@@ -298,6 +302,7 @@ export class FleetStore {
     this.projectCode.clear();
     this.filter = NO_FILTER;
     this.compileFilter();
+    this.slotsVersion += 1;
     this.recount();
     this.changed();
   }
