@@ -1,6 +1,6 @@
 import { Layer, type LeafletEvent, type LeafletMouseEvent, type Map as LeafletMap, type ZoomAnimEvent } from 'leaflet';
 import type { FleetStore } from '@/lib/fleet/fleet-store';
-import { DrawList, HitIndex, layoutFleet, type MapView } from './fleet-layout';
+import { DrawList, HitIndex, layoutFleet, restateFleet, type MapView } from './fleet-layout';
 import { drawFleet, type FleetPalette } from './draw-fleet';
 
 /** Below this zoom, devices closer than a cluster cell are drawn as one cluster. */
@@ -41,7 +41,8 @@ export function viewOf(map: LeafletMap): MapView {
  * arrays). Clicks and hovers are hit-tested on a grid index of what was drawn. After each draw the
  * canvas carries `data-fleet-version` (the store version drawn), `data-drawn` (marks drawn: devices
  * and clusters), `data-devices` (devices in view, clustered or not), `data-view` (the view drawn) and
- * `data-draw-ms` (what the draw took: layout, hit index and painting).
+ * `data-draw-ms` (what the draw took: layout, hit index and painting). A frame that only changed
+ * states (the store's `layoutVersion` unchanged, the view the same) keeps the layout and repaints.
  */
 export class FleetCanvasLayer extends Layer {
   private readonly fleetOptions: FleetCanvasLayerOptions;
@@ -49,6 +50,7 @@ export class FleetCanvasLayer extends Layer {
   private tooltip: HTMLDivElement | null = null;
   private frame = 0;
   private drawnVersion = -1;
+  private drawnLayoutVersion = -1;
   private drawnViewKey = '';
   private list = new DrawList();
   private readonly hits = new HitIndex();
@@ -161,9 +163,14 @@ export class FleetCanvasLayer extends Layer {
     canvas.style.transition = '';
     canvas.style.transform = '';
     const started = performance.now();
-    const cell = map.getZoom() < CLUSTER_BELOW_ZOOM ? CLUSTER_CELL : 0;
-    this.list = layoutFleet(fleet, view, cell, this.list);
-    this.hits.build(this.list, view.width, view.height);
+    if (viewKey === this.drawnViewKey && fleet.layoutVersion === this.drawnLayoutVersion) {
+      // Only states changed (a live frame): same marks at the same places, new colours.
+      restateFleet(fleet, this.list);
+    } else {
+      const cell = map.getZoom() < CLUSTER_BELOW_ZOOM ? CLUSTER_CELL : 0;
+      this.list = layoutFleet(fleet, view, cell, this.list);
+      this.hits.build(this.list, view.width, view.height);
+    }
     const context = canvas.getContext('2d');
     if (context) {
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
@@ -175,6 +182,7 @@ export class FleetCanvasLayer extends Layer {
       });
     }
     this.drawnVersion = fleet.version;
+    this.drawnLayoutVersion = fleet.layoutVersion;
     this.drawnViewKey = viewKey;
     canvas.dataset['fleetVersion'] = String(fleet.version);
     canvas.dataset['drawMs'] = (performance.now() - started).toFixed(1);

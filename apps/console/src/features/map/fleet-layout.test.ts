@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFleetColumns, buildFleetDevice } from '@/lib/api/data-generators';
 import { FleetStore, mercatorX, mercatorY, NO_FILTER } from '@/lib/fleet/fleet-store';
-import { devicesInRectangle, HitIndex, layoutFleet, type MapView } from './fleet-layout';
+import { devicesInRectangle, HitIndex, layoutFleet, restateFleet, type MapView } from './fleet-layout';
 
 const ZOOM = 16;
 const SCALE = 256 * 2 ** ZOOM;
@@ -62,6 +62,38 @@ describe('laying out the fleet', () => {
     expect(list.alarm[cluster]).toBe(1);
     expect(list.on[cluster]).toBe(2);
     expect(Math.abs(list.x[cluster]! - 400)).toBeLessThan(3);
+  });
+
+  it('repaints a live frame from the same layout with the new states, as a fresh layout would count them', () => {
+    const fleet = storeOf([
+      [0, 0],
+      [0.00001, 0.00001],
+      [0.00002, 0],
+      [0.003, 0.003],
+    ]);
+    const list = layoutFleet(fleet, viewAround(), 44);
+    const layoutVersion = fleet.layoutVersion;
+    fleet.apply([
+      { deviceId: fleet.ids[0]!, on: false },
+      { deviceId: fleet.ids[1]!, connected: false },
+      { deviceId: fleet.ids[3]!, alarm: true },
+    ]);
+    // No filter looks at states and nothing moved: the layout stands.
+    expect(fleet.layoutVersion).toBe(layoutVersion);
+    restateFleet(fleet, list);
+    const fresh = layoutFleet(fleet, viewAround(), 44);
+    for (const column of ['size', 'on', 'disconnected', 'alarm'] as const)
+      expect([...list[column].slice(0, list.count)]).toEqual([...fresh[column].slice(0, fresh.count)]);
+    expect(list.on[0]! + list.on[1]!).toBe(2);
+    // Under a connection filter, or when a device moves, the store asks for a new layout.
+    fleet.setFilter({ ...NO_FILTER, connection: 'connected' });
+    const filtered = fleet.layoutVersion;
+    fleet.apply([{ deviceId: fleet.ids[2]!, connected: false }]);
+    expect(fleet.layoutVersion).toBe(filtered + 1);
+    fleet.setFilter(NO_FILTER);
+    const moved = fleet.layoutVersion;
+    fleet.apply([{ deviceId: fleet.ids[0]!, latitude: 41.39 }]);
+    expect(fleet.layoutVersion).toBe(moved + 1);
   });
 
   it('leaves out what the quick filters exclude', () => {

@@ -26,6 +26,8 @@ export class DrawList {
   on = new Uint32Array(0);
   disconnected = new Uint32Array(0);
   alarm = new Uint32Array(0);
+  /** Per store slot: the item that draws the device, or -1 (filtered out or out of view). */
+  itemOfSlot = new Int32Array(0);
 
   reset(capacity: number): void {
     this.count = 0;
@@ -56,14 +58,20 @@ export function layoutFleet(fleet: FleetStore, view: MapView, cell: number, out:
   const maxX = left + width + MARGIN;
   const minY = top - MARGIN;
   const maxY = top + height + MARGIN;
+  const xs = fleet.x;
+  const ys = fleet.y;
+  if (out.itemOfSlot.length < fleet.size) out.itemOfSlot = new Int32Array(fleet.flags.length);
+  const itemOfSlot = out.itemOfSlot;
+  itemOfSlot.fill(-1);
   if (cell <= 0) {
     out.reset(Math.min(fleet.size, 1024));
     for (let i = 0; i < fleet.size; i += 1) {
-      const wx = fleet.x[i]! * scale;
-      const wy = fleet.y[i]! * scale;
+      const wx = xs[i]! * scale;
+      const wy = ys[i]! * scale;
       // NaN (no location) fails every comparison and is skipped.
       if (!(wx >= minX && wx <= maxX && wy >= minY && wy <= maxY) || !fleet.passes(i)) continue;
       if (out.count === out.x.length) grow(out);
+      itemOfSlot[i] = out.count;
       push(out, wx - left, wy - top, i, fleet);
     }
     return out;
@@ -77,17 +85,19 @@ export function layoutFleet(fleet: FleetStore, view: MapView, cell: number, out:
   const itemOf = new Int32Array(cells).fill(-1);
   out.reset(Math.min(cells, fleet.size));
   for (let i = 0; i < fleet.size; i += 1) {
-    const wx = fleet.x[i]! * scale;
-    const wy = fleet.y[i]! * scale;
+    const wx = xs[i]! * scale;
+    const wy = ys[i]! * scale;
     if (!(wx >= minX && wx <= maxX && wy >= minY && wy <= maxY) || !fleet.passes(i)) continue;
     const c = (Math.floor(wx / cell) - firstCol) * rows + (Math.floor(wy / cell) - firstRow);
     const item = itemOf[c]!;
     if (item < 0) {
       if (out.count === out.x.length) grow(out);
       itemOf[c] = out.count;
+      itemOfSlot[i] = out.count;
       push(out, wx - left, wy - top, i, fleet);
       continue;
     }
+    itemOfSlot[i] = item;
     // Positions accumulate as sums; `finishClusters` turns them into means.
     const n = out.size[item]!;
     out.device[item] = -1;
@@ -106,6 +116,27 @@ export function layoutFleet(fleet: FleetStore, view: MapView, cell: number, out:
     }
   }
   return out;
+}
+
+/**
+ * Takes the devices' states again into a layout made by `layoutFleet` whose devices have not moved
+ * nor changed their place under the filters (the store's `layoutVersion` tells): a live frame's
+ * work, one pass over a slot → item array instead of laying the fleet out again.
+ */
+export function restateFleet(fleet: FleetStore, list: DrawList): void {
+  const count = list.count;
+  list.on.fill(0, 0, count);
+  list.disconnected.fill(0, 0, count);
+  list.alarm.fill(0, 0, count);
+  const itemOfSlot = list.itemOfSlot;
+  const size = Math.min(fleet.size, itemOfSlot.length);
+  for (let i = 0; i < size; i += 1) {
+    const item = itemOfSlot[i]!;
+    if (item < 0) continue;
+    if (fleet.isSwitchedOn(i)) list.on[item] = list.on[item]! + 1;
+    if (!fleet.isConnected(i)) list.disconnected[item] = list.disconnected[item]! + 1;
+    if (fleet.hasAlarm(i)) list.alarm[item] = list.alarm[item]! + 1;
+  }
 }
 
 function push(out: DrawList, x: number, y: number, slot: number, fleet: FleetStore): void {

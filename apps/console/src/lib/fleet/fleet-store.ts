@@ -59,9 +59,12 @@ export interface FleetChange {
   longitude?: number | null;
 }
 
+/** A filter mask that lets every value through. */
+const ALL_VALUES = 0xffff_ffff;
+
 const bitsOf = <T>(values: readonly T[], wanted: ReadonlySet<T> | null) =>
   wanted === null
-    ? 0xffff_ffff
+    ? ALL_VALUES
     : values.reduce((mask, value, index) => (wanted.has(value) ? mask | (1 << index) : mask), 0);
 
 /** Web Mercator, as Leaflet's default CRS, into [0, 1): world pixels at zoom z are these times 256·2^z. */
@@ -86,6 +89,12 @@ export class FleetStore {
   version = 0;
   /** Bumped when devices may have changed slots or joined (a load, an add, a clear), not on state changes. */
   slotsVersion = 0;
+  /**
+   * Bumped when what the map lays out may have changed: which devices pass the filters, or where they
+   * are. A state change under filters that ignore state (the usual live frame) leaves it, so the map
+   * repaints the same layout with the new states instead of laying the fleet out again.
+   */
+  layoutVersion = 0;
   loaded = false;
   ids: string[] = [];
   serialNumbers: string[] = [];
@@ -146,6 +155,7 @@ export class FleetStore {
     }
     this.loaded = true;
     this.slotsVersion += 1;
+    this.layoutVersion += 1;
     this.recount();
     this.changed();
   }
@@ -173,6 +183,7 @@ export class FleetStore {
       this.count(i, 1);
     }
     this.slotsVersion += 1;
+    this.layoutVersion += 1;
     this.changed();
   }
 
@@ -180,6 +191,7 @@ export class FleetStore {
   apply(changes: readonly FleetChange[]): string[] {
     const unknown: string[] = [];
     let dirty = false;
+    let relaid = false;
     for (const change of changes) {
       const i = this.indexOf(change.deviceId);
       if (i < 0) {
@@ -209,7 +221,9 @@ export class FleetStore {
         );
       this.count(i, 1);
       dirty = true;
+      if (moved) relaid = true;
     }
+    if (dirty && (relaid || this.filterReadsState())) this.layoutVersion += 1;
     if (dirty) this.changed();
     return unknown;
   }
@@ -223,6 +237,7 @@ export class FleetStore {
   setFilter(filter: FleetFilter): void {
     this.filter = filter;
     this.compileFilter();
+    this.layoutVersion += 1;
     this.recount();
     this.changed();
   }
@@ -303,8 +318,14 @@ export class FleetStore {
     this.filter = NO_FILTER;
     this.compileFilter();
     this.slotsVersion += 1;
+    this.layoutVersion += 1;
     this.recount();
     this.changed();
+  }
+
+  /** Whether the quick filters look at a device's state (connection, alarm, lifecycle status). */
+  private filterReadsState(): boolean {
+    return this.masks.flagMask !== 0 || this.masks.status !== ALL_VALUES;
   }
 
   private changed(): void {
