@@ -4,6 +4,7 @@ import { BulkProvisioning } from './bulk-provisioning';
 import { CompactFleet } from './compact-fleet';
 import { CredentialStore } from './credential-store';
 import { DeviceIndex } from './device-index';
+import type { DeviceIndexEntry } from './device.repository';
 import { DeviceIngest } from './device-ingest';
 import { DeviceRepository } from './device.repository';
 import { deviceRoutes } from './device.routes';
@@ -31,8 +32,11 @@ export interface DevicesService {
   provisioning: ProvisioningService;
   /** Many devices behind one gateway at once. */
   bulkProvisioning: BulkProvisioning;
-  /** Revokes the MQTT credentials of these devices, in the broker's view and in the database. */
-  revokeCredentials(serialNumbers: readonly string[]): Promise<void>;
+  /**
+   * Revokes the MQTT credentials of these (disabled) devices, in the broker's view and in the
+   * database, and cuts them off the broker: a connected device is disconnected at once.
+   */
+  revokeCredentials(devices: readonly Pick<DeviceIndexEntry, 'serialNumber' | 'gatewayId'>[]): Promise<void>;
 }
 
 declare module '../../platform/services' {
@@ -101,9 +105,20 @@ export const devicesModule: FarolaModule = {
           reads,
           provisioning,
           bulkProvisioning,
-          revokeCredentials: async (serials) => {
+          revokeCredentials: async (devices) => {
+            const serials = devices.map((device) => device.serialNumber);
             for (const serial of serials) credentials.revoke(serial);
             await credentialRows.deleteCredentials(serials);
+            const revocations = devices.map(({ serialNumber, gatewayId }) => ({ serialNumber, gatewayId }));
+            // Disabled already: what it sends is ignored and no command reaches it, whatever the broker does.
+            await deviceLink
+              .revoke(revocations)
+              .catch((error: unknown) =>
+                logger.error(
+                  { err: error, devices: serials.slice(0, 20), count: serials.length },
+                  'disabled devices could not be taken off the MQTT broker',
+                ),
+              );
           },
         },
         deviceEvents: events,

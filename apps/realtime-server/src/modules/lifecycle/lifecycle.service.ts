@@ -133,7 +133,7 @@ export class LifecycleService {
         });
       }
     }
-    await this.deps.devices.revokeCredentials(done.map((device) => device.serialNumber));
+    await this.deps.devices.revokeCredentials(done);
     for (const id of await this.deps.repository.requestsInProgress(done.map((device) => device.id))) {
       await this.deps.requests.cancel(id);
     }
