@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BulkJob, type DownMessage } from '@farola/protocol';
+import { type BulkJob, DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, type DownMessage, streams } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, uniqueSerial } from '../../testing/harness';
+import { collect, type Harness, startHarness, uniqueSerial } from '../../testing/harness';
 
 const post = (h: Harness, path: string, body: unknown) => h.api(path, { method: 'POST', body: JSON.stringify(body) });
 
@@ -207,6 +207,46 @@ describe('bulk actions', () => {
     expect(check.body.unsupported[0].reason).toBe('DEVICE_DISABLED');
     const events = await h.api(`/v1/devices/${id}/events?type=DeviceLifecycleChanged`);
     expect(events.body.items[0].payload).toMatchObject({ cause: 'disable', disabled: true });
+  });
+
+  it('moves devices to another project: the old fleet stream is told each left, the new one it arrived, and its queued requests follow', async () => {
+    const serial = uniqueSerial('MOVE');
+    silent.add(serial);
+    const id = await h.register(serial, { projectId: DEMO_PROJECT_ID });
+    const queued = await post(h, `/v1/devices/${id}/commands`, { command: 'switchOn' });
+    expect(queued.body).toMatchObject({ status: 'IN_PROGRESS', projectId: DEMO_PROJECT_ID });
+    const socket = await h.socket();
+    const fleet = collect(socket, 'FleetStateUpdated', (item) => item.deviceId === id);
+    const requested = collect(socket, 'DeviceCommandRequested', (item) => item.deviceId === id);
+
+    const started = await post(h, '/v1/bulk-actions', {
+      action: 'changeProject',
+      params: { projectId: DEMO_NORTH_PROJECT_ID },
+      deviceIds: [id],
+    });
+    expect((await finished(started.body.id)).succeeded).toBe(1);
+    await expect.poll(() => fleet.length).toBe(2);
+    expect(fleet).toEqual([
+      expect.objectContaining({ stream: streams.fleet(DEMO_PROJECT_ID), projectId: DEMO_PROJECT_ID, left: true }),
+      expect.objectContaining({ stream: streams.fleet(DEMO_NORTH_PROJECT_ID), projectId: DEMO_NORTH_PROJECT_ID }),
+    ]);
+    expect(fleet[1]!.left).toBeUndefined();
+
+    const listed = async (projectId: string) =>
+      (await h.api(`/v1/queued-requests?projectId=${projectId}&deviceId=${id}`)).body.items.map(
+        (request: { id: string }) => request.id,
+      );
+    expect(await listed(DEMO_NORTH_PROJECT_ID)).toEqual([queued.body.id]);
+    expect(await listed(DEMO_PROJECT_ID)).toEqual([]);
+    // The request in progress announces its end on the new project's stream.
+    await h.publish(serial, 'commands', { requestId: queued.body.id, status: 'DONE', progress: 100 });
+    await expect
+      .poll(() => requested.find((item) => item.request.status === 'DONE'))
+      .toMatchObject({
+        projectId: DEMO_NORTH_PROJECT_ID,
+        stream: streams.project(DEMO_NORTH_PROJECT_ID),
+        request: { projectId: DEMO_NORTH_PROJECT_ID },
+      });
   });
 
   it('masks the password of a setConfiguration in the listed request', async () => {

@@ -36,6 +36,11 @@ export interface DevicesService {
    * Revokes the MQTT credentials of these (disabled) devices, in the broker's view and in the
    * database, and cuts them off the broker: a connected device is disconnected at once.
    */
+  /**
+   * Moves devices (already moved in the database) to `projectId` in the index, and tells the
+   * fleet streams: the old project's that each left, the new one's that it arrived.
+   */
+  moveToProject(ids: readonly string[], projectId: string): void;
   revokeCredentials(devices: readonly Pick<DeviceIndexEntry, 'serialNumber' | 'gatewayId'>[]): Promise<void>;
 }
 
@@ -73,7 +78,8 @@ export const devicesModule: FarolaModule = {
     const writer = new WriteBehind({ devices: repository, events: history }, logger);
     // The compact fleet state lives in the index's entries; its changes go out as FleetStateUpdated.
     const fleet = new CompactFleet(index);
-    const events = new DeviceEventPublisher(new DeviceStreams(realtime.hub, fleet, index), writer);
+    const deviceStreams = new DeviceStreams(realtime.hub, fleet, index);
+    const events = new DeviceEventPublisher(deviceStreams, writer);
     const recovery = new RegistrationRecovery({
       replay: (serials) => deviceLink.replayConnections(serials),
       onError: (error) => logger.warn({ err: error }, 'asking the broker for missed registrations failed'),
@@ -105,6 +111,15 @@ export const devicesModule: FarolaModule = {
           reads,
           provisioning,
           bulkProvisioning,
+          moveToProject: (ids, projectId) => {
+            for (const id of ids) {
+              const entry = index.id(id);
+              if (!entry || entry.projectId === projectId) continue;
+              const from = entry.projectId;
+              index.move(id, projectId);
+              deviceStreams.moved(entry, from);
+            }
+          },
           revokeCredentials: async (devices) => {
             const serials = devices.map((device) => device.serialNumber);
             for (const serial of serials) credentials.revoke(serial);

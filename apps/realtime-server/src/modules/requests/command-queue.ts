@@ -103,6 +103,18 @@ export class CommandQueue {
     return requests;
   }
 
+  /**
+   * Devices moved to another project (their stored requests already carry it): the requests in
+   * progress here take it too, so that what they announce from now on reaches the new project.
+   */
+  moved(deviceIds: readonly string[], projectId: string): void {
+    const moved = new Set(deviceIds);
+    for (const [id, request] of this.active) {
+      if (moved.has(request.deviceId) && request.projectId !== projectId)
+        this.active.set(id, { ...request, projectId });
+    }
+  }
+
   /** Whether a request is still in progress here. */
   isActive(id: string): boolean {
     return this.active.has(id);

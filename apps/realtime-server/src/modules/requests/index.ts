@@ -24,6 +24,8 @@ export interface QueuedRequestsService {
   cancel(id: string): Promise<boolean>;
   /** Whether a request is still in progress. */
   isActive(id: string): boolean;
+  /** Devices moved to another project (their stored requests too): requests in progress follow them. */
+  moved(deviceIds: readonly string[], projectId: string): void;
 }
 
 declare module '../../platform/services' {
@@ -83,6 +85,7 @@ export const requestsModule: FarolaModule = {
             );
           },
           isActive: (id) => queue.isActive(id),
+          moved: (deviceIds, projectId) => queue.moved(deviceIds, projectId),
         },
       },
       deviceMessages: {
