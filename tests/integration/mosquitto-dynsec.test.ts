@@ -220,4 +220,41 @@ describe('Mosquitto with the dynamic security configuration of deploy/mosquitto'
     await expect(connect('MQ-LP-ROT', device.credentials!)).rejects.toThrow();
     await (await connect('MQ-LP-ROT', rotated.body.credentials)).endAsync();
   });
+  it('takes a disabled device off the broker: disconnected at once, refused from then on; its gateway no longer speaks for it', async () => {
+    const device = await provision('MQ-LP-DIS');
+    const client = await connect('MQ-LP-DIS', device.credentials!);
+    const gone = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const disabled = await postJson(api(`/devices/${device.id}/disable`), { consequencesAccepted: true });
+    expect(disabled.status).toBe(200);
+    await gone;
+    await expect(connect('MQ-LP-DIS', device.credentials!)).rejects.toThrow(/Not authorized|Bad user/i);
+
+    const gateway = await postJson<ProvisionedGateway>(api('/gateways'), {
+      gatewayId: 'MQ-GW-DIS',
+      projectId: DEMO_PROJECT_ID,
+      name: 'Gateway',
+    });
+    const behind = (serialNumber: string) => ({
+      serialNumber,
+      deviceType: 'light-point-controller',
+      vendor: 'vega',
+      projectId: DEMO_PROJECT_ID,
+      name: serialNumber,
+    });
+    const added = await postJson<{ items: { deviceId: string }[] }>(api(`/gateways/${gateway.body.id}/devices`), {
+      devices: [behind('MQ-GW-DIS-1'), behind('MQ-GW-DIS-2')],
+    });
+    expect(added.status).toBe(200);
+    const [first] = added.body.items;
+    expect((await postJson(api(`/devices/${first!.deviceId}/disable`), { consequencesAccepted: true })).status).toBe(
+      200,
+    );
+    const carrier = await connect('MQ-GW-DIS', gateway.body.credentials);
+    await expect(carrier.subscribeAsync(topics.downCommands('MQ-GW-DIS-1'), { qos: 1 })).rejects.toThrow(
+      /Subscribe error/,
+    );
+    const [kept] = await carrier.subscribeAsync(topics.downCommands('MQ-GW-DIS-2'), { qos: 1 });
+    expect(kept?.qos).toBe(1);
+    await carrier.endAsync();
+  });
 });

@@ -12,7 +12,8 @@ import { text } from './primitives';
 /**
  * Streams (docs/realtime.md). Every pushed item belongs to one stream and carries its `stream`
  * and its `seq`: 1, 2, 3 … per stream within one server `epoch`.
- * - `fleet:<projectId>`: `FleetStateUpdated`, compact state changes of every device of a project;
+ * - `fleet:<projectId>`: `FleetStateUpdated`, compact state changes of every device of a project
+ *   (`left: true` when a device moved to another project);
  * - `project:<projectId>`: `DeviceConnectionStatusUpdated` and `DeviceCommandRequested`;
  * - `device:<deviceId>`: `DeviceAttributeValueUpdated` of one device, for sockets that subscribed to it;
  * - `attributes:<projectId>`: `DeviceAttributeValueUpdated` of a whole project, for sockets that subscribed to it.
@@ -39,9 +40,16 @@ export type StreamPosition = z.infer<typeof StreamPositionSchema>;
 export const StreamPositionsSchema = z.record(text().max(80), z.number().int().min(0));
 export type StreamPositions = z.infer<typeof StreamPositionsSchema>;
 
-/** A change of one device's compact state, pushed on `fleet:<projectId>`. */
-export const FleetStateUpdatedSchema = FleetStateSchema.extend(StreamPositionSchema.shape);
-export type FleetStateUpdated = FleetState & StreamPosition;
+/**
+ * A change of one device's compact state, pushed on `fleet:<projectId>`. `left: true` says the
+ * device moved out of that project (its last state in it): a client drops it, unless it already
+ * holds the device in another project. The project it moved to gets an item of its own on its
+ * fleet stream, without `left`.
+ */
+export const FleetStateUpdatedSchema = FleetStateSchema.extend(StreamPositionSchema.shape).extend({
+  left: z.literal(true).optional(),
+});
+export type FleetStateUpdated = FleetState & StreamPosition & { left?: true };
 
 /** The realtime events with their stream positions, as a socket receives them. */
 export interface StreamedEventPayloads {

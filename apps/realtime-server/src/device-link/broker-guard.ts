@@ -107,6 +107,20 @@ export class BrokerGuard {
     this.refuse('packetSize', details);
   }
 
+  /**
+   * Closes the connections of these devices (disabled: their credentials are gone, so they cannot
+   * come back). Only a client signed in as that device is closed.
+   */
+  kick(serialNumbers: readonly string[]): void {
+    for (const serialNumber of serialNumbers) {
+      const client = this.holders.get(serialNumber);
+      const principal = client ? this.principals.get(client) : undefined;
+      if (!client || principal?.kind !== 'device' || principal.serialNumber !== serialNumber) continue;
+      this.holders.delete(serialNumber);
+      client.close();
+    }
+  }
+
   /** Forgets a client that left, so its id is free again. */
   disconnected(client: Client): void {
     if (this.holders.get(client.id) === client) this.holders.delete(client.id);

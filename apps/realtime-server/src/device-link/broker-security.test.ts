@@ -245,4 +245,23 @@ describe('the embedded broker authenticates and authorises every client', () => 
     await expect.poll(async () => (await h.api('/health')).body.mqtt.received).toBeGreaterThanOrEqual(received + 3);
     expect(client.connected).toBe(true);
   });
+  it('disconnects a device at once when it is disabled, refuses it from then on, and leaves the others connected', async () => {
+    const target = await ownDevice('DIS');
+    const other = await ownDevice('DIS-OTHER');
+    const client = await signIn(target.credentials);
+    const bystander = await signIn(other.credentials);
+    const gone = closed(client);
+    const disabled = await h.api(`/v1/devices/${target.id}/disable`, {
+      method: 'POST',
+      body: JSON.stringify({ consequencesAccepted: true }),
+    });
+    expect(disabled.status).toBe(200);
+    await gone;
+    expect(client.connected).toBe(false);
+    await expect(
+      connect(h.server.mqttUrl, { clientId: target.credentials.username, ...target.credentials }),
+    ).rejects.toThrow(/Bad username or password/i);
+    expect(bystander.connected).toBe(true);
+    expect(h.device.connected).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@ import type { FarolaConfig } from '../config';
 import type { LifecyclePart } from '../platform/lifecycle';
 import type { DeviceAccess } from './broker-acl';
 import { BrokerGuard, type BrokerRefusals } from './broker-guard';
-import type { BrokerGrant } from './dynamic-security';
+import type { BrokerGrant, BrokerRevocation } from './dynamic-security';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { connectGateway, type LinkState, type MqttGateway } from './mqtt-gateway';
 import { RateLimitedWarn } from './rate-limited-warn';
@@ -25,6 +25,12 @@ export interface DeviceLinkClient {
    * `DeviceAccess` instead, so there is nothing to do.
    */
   grant(grant: BrokerGrant): Promise<void>;
+  /**
+   * Cuts disabled devices off the broker (their credentials are already forgotten): the embedded
+   * broker closes a device's connection at once; an external Mosquitto with MQTT_DYNSEC=true loses
+   * the device's client and role (which disconnects it) or its gateway's ACLs for it.
+   */
+  revoke(devices: readonly BrokerRevocation[]): Promise<void>;
 }
 
 type LinkConfig = Pick<
@@ -92,6 +98,13 @@ export class DeviceLink implements DeviceLinkClient {
     if (!this.config.mqttDynamicSecurity) return;
     if (!this.gateway) throw new Error('MQTT not connected');
     await this.gateway.grant(grant);
+  }
+
+  async revoke(devices: readonly BrokerRevocation[]): Promise<void> {
+    this.guard?.kick(devices.filter((device) => device.gatewayId === null).map((device) => device.serialNumber));
+    if (!this.config.mqttDynamicSecurity || devices.length === 0) return;
+    if (!this.gateway) throw new Error('MQTT not connected');
+    await this.gateway.revoke(devices);
   }
 
   get url(): string {

@@ -18,6 +18,11 @@ type Command = Record<string, unknown> & { command: string };
 const COMMANDS_PER_MESSAGE = 150;
 /** Errors that mean the state asked for is already there: provisioning repeats safely. */
 const ALREADY = /already exists|already has|already in/i;
+/** A client, role or ACL to take away that is gone already: revocation repeats safely. */
+const GONE = /not found/i;
+
+const settled = (command: string, error: string) =>
+  ALREADY.test(error) || (/^(delete|remove)/.test(command) && GONE.test(error));
 
 const role = (kind: 'device' | 'gateway', name: string) => `farola-${kind}-${name}`;
 
@@ -61,6 +66,39 @@ export function dynsecCommands(grant: BrokerGrant): Command[] {
   ];
 }
 
+/** A disabled device taken off the broker: its client, its role, and a gateway's right to speak for it. */
+export interface BrokerRevocation {
+  serialNumber: string;
+  /** The gateway it is behind, or null for a device that connects on its own. */
+  gatewayId: string | null;
+}
+
+/**
+ * The dynamic security commands that take disabled devices off the broker: a device that connects
+ * on its own loses its client (the plugin disconnects it at once and refuses it from then on) and
+ * its role; a gateway loses the ACLs that let it speak for the device. Idempotent: a client, role
+ * or ACL already gone counts as done.
+ *
+ * @example
+ * dynsecRevokeCommands([{ serialNumber: 'OR-LP-1', gatewayId: null }]);
+ * // deleteClient OR-LP-1, deleteRole farola-device-OR-LP-1
+ */
+export function dynsecRevokeCommands(devices: readonly BrokerRevocation[]): Command[] {
+  return devices.flatMap(({ serialNumber, gatewayId }): Command[] =>
+    gatewayId === null
+      ? [
+          { command: 'deleteClient', username: serialNumber },
+          { command: 'deleteRole', rolename: role('device', serialNumber) },
+        ]
+      : deviceAcls(serialNumber).map(({ acltype, topic }) => ({
+          command: 'removeRoleACL',
+          rolename: role('gateway', gatewayId),
+          acltype,
+          topic,
+        })),
+  );
+}
+
 const ResponsesSchema = z.object({
   responses: z.array(
     z.object({ command: z.string(), error: z.string().optional(), correlationData: z.string().optional() }),
@@ -86,7 +124,14 @@ export class DynamicSecurityAdmin {
   ) {}
 
   async apply(grant: BrokerGrant): Promise<void> {
-    const commands = dynsecCommands(grant);
+    await this.sendAll(dynsecCommands(grant));
+  }
+
+  async revoke(devices: readonly BrokerRevocation[]): Promise<void> {
+    await this.sendAll(dynsecRevokeCommands(devices));
+  }
+
+  private async sendAll(commands: Command[]): Promise<void> {
     for (let i = 0; i < commands.length; i += COMMANDS_PER_MESSAGE) {
       await this.send(commands.slice(i, i + COMMANDS_PER_MESSAGE));
     }
@@ -106,7 +151,8 @@ export class DynamicSecurityAdmin {
       if (!response.correlationData) continue;
       const [messageId] = response.correlationData.split(':');
       const errors = byMessage.get(messageId!) ?? [];
-      if (response.error && !ALREADY.test(response.error)) errors.push(`${response.command}: ${response.error}`);
+      if (response.error && !settled(response.command, response.error))
+        errors.push(`${response.command}: ${response.error}`);
       byMessage.set(messageId!, errors);
     }
     for (const [messageId, errors] of byMessage) {

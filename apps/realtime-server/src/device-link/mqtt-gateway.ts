@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type DownMessage, topics } from '@farola/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import { type BrokerGrant, DYNSEC_RESPONSE_TOPIC, DynamicSecurityAdmin } from './dynamic-security';
+import {
+  type BrokerGrant,
+  type BrokerRevocation,
+  DYNSEC_RESPONSE_TOPIC,
+  DynamicSecurityAdmin,
+} from './dynamic-security';
 
 /** Topic filters per SUBSCRIBE packet when replaying retained messages. */
 const REPLAY_CHUNK = 200;
@@ -21,6 +26,8 @@ export interface MqttGateway {
   replayConnections(serialNumbers: string[]): Promise<void>;
   /** Makes provisioned credentials real in the broker's dynamic security plugin; nothing to do without it. */
   grant(grant: BrokerGrant): Promise<void>;
+  /** Takes disabled devices off the broker's dynamic security plugin; nothing to do without it. */
+  revoke(devices: readonly BrokerRevocation[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +107,9 @@ export async function connectGateway(
     },
     async grant(grant) {
       await dynsec?.apply(grant);
+    },
+    async revoke(devices) {
+      await dynsec?.revoke(devices);
     },
     async close() {
       dynsec?.close();

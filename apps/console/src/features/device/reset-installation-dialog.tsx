@@ -34,7 +34,7 @@ export function ResetInstallationDialog({ onSubmit, onCancel }: ResetInstallatio
       message={
         <>
           <p>{t('resetInstallation.message')}</p>
-          <p>{t('resetInstallation.total', { total: 1 })}</p>
+          <p>{t('resetInstallation.total', { count: 1 })}</p>
         </>
       }
       confirmLabel={tDevice('commandName.resetInstallation')}

@@ -96,6 +96,35 @@ describe('the fleet store', () => {
     ]);
   });
 
+  it('drops a device that left the project it is held under, and moves one that arrived in another', () => {
+    const { fleet, devices } = loadedStore();
+    const [first, second, third] = devices;
+    fleet.setFilter({ ...NO_FILTER, projects: new Set([OTHER_PROJECT]) });
+    expect(fleet.getCounts().total).toBe(1);
+    // Arrived in the other project (seen by a user of both): it moves there, counted under its filter.
+    fleet.apply([{ deviceId: second!.deviceId, projectId: OTHER_PROJECT, connected: false }]);
+    expect(fleet.deviceById(second!.deviceId)?.projectId).toBe(OTHER_PROJECT);
+    expect(fleet.getCounts().total).toBe(2);
+    // Its departure from the old project, arriving after: it stays where it now is.
+    fleet.apply([{ deviceId: second!.deviceId, projectId: first!.projectId, left: true }]);
+    expect(fleet.deviceById(second!.deviceId)?.projectId).toBe(OTHER_PROJECT);
+
+    fleet.setFilter(NO_FILTER);
+    const version = fleet.version;
+    const unknown = fleet.apply([{ deviceId: first!.deviceId, projectId: first!.projectId, left: true }]);
+    expect(unknown).toEqual([]);
+    expect(fleet.version).toBe(version + 1);
+    expect(fleet.deviceById(first!.deviceId)).toBeNull();
+    expect(fleet.size).toBe(4);
+    expect(fleet.getCounts()).toEqual({ total: 4, connected: 3, switchedOn: 2, alarm: 0 });
+    // The device that took its slot is whole; a departure of a device not held changes nothing.
+    for (const device of [third!, devices[3]!, devices[4]!]) {
+      expect(fleet.deviceById(device.deviceId)).toEqual(device);
+    }
+    expect(fleet.apply([{ deviceId: first!.deviceId, projectId: first!.projectId, left: true }])).toEqual([]);
+    expect(fleet.version).toBe(version + 1);
+  });
+
   it("tells a selection's vendor families and kinds, and refuses one that mixes families", () => {
     const { fleet, devices } = loadedStore();
     const ids = devices.map((device) => device.deviceId);

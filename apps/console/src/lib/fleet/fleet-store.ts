@@ -48,9 +48,14 @@ export const NO_FILTER: FleetFilter = {
   alarmsOnly: false,
 };
 
-/** A compact state change, as `FleetStateUpdated`, a connection change or an attribute report give it. */
+/**
+ * A compact state change, as `FleetStateUpdated`, a connection change or an attribute report give
+ * it. `projectId` is the project the change is about; with `left` the device moved out of it.
+ */
 export interface FleetChange {
   deviceId: string;
+  projectId?: string;
+  left?: boolean;
   connected?: boolean;
   on?: boolean | null;
   alarm?: boolean;
@@ -79,8 +84,8 @@ export function mercatorY(latitude: number): number {
 /**
  * The live fleet of the map, held in typed arrays (one slot per device, an id → slot map) rather
  * than one object per device, so 100,000 devices load, filter, count and draw in milliseconds.
- * `load` pours in `GET /fleet/columns`; `apply` takes one animation frame's realtime changes and
- * `add` devices registered since. Every change bumps `version` once and tells the listeners, so
+ * `load` pours in `GET /fleet/columns`; `apply` takes one animation frame's realtime changes (a
+ * device that moved to another project is dropped or moved) and `add` devices registered since. Every change bumps `version` once and tells the listeners, so
  * the canvas layer and the counters redraw only when something changed. Counts follow the quick
  * filters and are kept incrementally: a change costs the device's own slot, not a walk.
  */
@@ -187,7 +192,11 @@ export class FleetStore {
     this.changed();
   }
 
-  /** Applies a frame of changes and returns the ids it does not hold (devices to fetch). */
+  /**
+   * Applies a frame of changes and returns the ids it does not hold (devices to fetch). A device
+   * that left the project it is held under is dropped; one that left a project it is no longer
+   * held under (its arrival in another came first) stays.
+   */
   apply(changes: readonly FleetChange[]): string[] {
     const unknown: string[] = [];
     let dirty = false;
@@ -195,9 +204,17 @@ export class FleetStore {
     for (const change of changes) {
       const i = this.indexOf(change.deviceId);
       if (i < 0) {
-        unknown.push(change.deviceId);
+        if (!change.left) unknown.push(change.deviceId);
         continue;
       }
+      if (change.left) {
+        if (change.projectId !== undefined && this.projectCode.get(change.projectId) === this.project[i]) {
+          this.removeSlot(i);
+          dirty = true;
+        }
+        continue;
+      }
+      const project = change.projectId === undefined ? this.project[i]! : this.projectIndex(change.projectId);
       let flags = this.flags[i]!;
       if (change.connected !== undefined) flags = setBit(flags, FLEET_FLAG.connected, change.connected);
       if (change.alarm !== undefined) flags = setBit(flags, FLEET_FLAG.alarm, change.alarm);
@@ -209,10 +226,11 @@ export class FleetStore {
       const moved =
         (change.latitude !== undefined && !sameCoordinate(change.latitude, this.latitude[i]!)) ||
         (change.longitude !== undefined && !sameCoordinate(change.longitude, this.longitude[i]!));
-      if (flags === this.flags[i] && status === this.status[i] && !moved) continue;
+      if (flags === this.flags[i] && status === this.status[i] && project === this.project[i] && !moved) continue;
       this.count(i, -1);
       this.flags[i] = flags;
       this.status[i] = status;
+      this.project[i] = project;
       if (moved)
         this.place(
           i,
@@ -341,6 +359,27 @@ export class FleetStore {
       if (this.filter.projects?.has(id)) this.masks.projects?.add(code);
     }
     return code;
+  }
+
+  /** Drops the device in slot `i`: the last slot's device takes its place. */
+  private removeSlot(i: number): void {
+    this.count(i, -1);
+    const last = this.size - 1;
+    this.slotOf.delete(this.ids[i]!);
+    if (i !== last) {
+      const id = this.ids[last]!;
+      this.ids[i] = id;
+      this.serialNumbers[i] = this.serialNumbers[last]!;
+      this.names[i] = this.names[last]!;
+      for (const column of [this.latitude, this.longitude, this.x, this.y]) column[i] = column[last]!;
+      for (const column of [this.flags, this.kind, this.vendor, this.status]) column[i] = column[last]!;
+      this.project[i] = this.project[last]!;
+      this.slotOf.set(id, i);
+    }
+    this.ids.length = last;
+    this.serialNumbers.length = last;
+    this.names.length = last;
+    this.size = last;
   }
 
   private place(i: number, latitude: number | null, longitude: number | null): void {

@@ -86,6 +86,17 @@ describe('translation files', () => {
     }
   });
 
+  it.each(LANGUAGES)('in %s show the number a plural form is chosen by as {{count}}', (language) => {
+    // i18next picks the form from `count`: a plural written with another variable ({{total}}) means its
+    // caller passes no `count`, and every language falls back to one form.
+    for (const namespace of namespaces) {
+      for (const [key, text] of Object.entries(load(language, namespace))) {
+        if (pluralCategory(key) === 'other')
+          expect(placeholders(text), `${language}/${namespace}:${key}`).toContain('count');
+      }
+    }
+  });
+
   it.each(LANGUAGES)('in %s use the same interpolation placeholders as English', (language) => {
     for (const namespace of namespaces) {
       const keys = load(language, namespace);

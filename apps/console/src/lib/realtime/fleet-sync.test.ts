@@ -111,4 +111,26 @@ describe('the fleet sync', () => {
       registered.map((device) => device.deviceId),
     ]);
   });
+  it('drops a device that left for another project, and fetches it again when it comes back', async () => {
+    const staying = buildFleetDevice({ seed: 731 });
+    const moving = buildFleetDevice({ seed: 732 });
+    const urls = serveApi({
+      columns: () => buildFleetColumns([staying, moving], { [FLEET_STREAM]: 1 }),
+      fleet: () => ({ items: [moving], streams: { [FLEET_STREAM]: 4 } }),
+    });
+    const env = setup();
+    stop = env.stop;
+    await vi.waitFor(() => expect(env.fleet.size).toBe(2));
+    env.server.push('FleetStateUpdated', { ...moving, left: true, stream: FLEET_STREAM, seq: 2 });
+    await vi.waitFor(() => expect(env.fleet.deviceById(moving.deviceId)).toBeNull());
+    expect(env.fleet.ids).toEqual([staying.deviceId]);
+    expect(env.store.get(fleetCountsAtom).total).toBe(1);
+    // Gone is not unknown: nothing is fetched for it.
+    expect(lookupCalls(urls)).toHaveLength(0);
+
+    env.server.push('FleetStateUpdated', { ...moving, stream: FLEET_STREAM, seq: 3 });
+    await vi.waitFor(() => expect(env.fleet.deviceById(moving.deviceId)).toEqual(moving));
+    expect(lookupCalls(urls)).toHaveLength(1);
+    expect(env.store.get(fleetCountsAtom).total).toBe(2);
+  });
 });

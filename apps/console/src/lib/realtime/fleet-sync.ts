@@ -26,7 +26,9 @@ function createDeviceDiscovery(fleet: FleetStore, client: RealtimeClient) {
         .then((list) => {
           client.noteSnapshot(list.streams);
           fleet.add(list.items);
-          // A device the server does not show (not ours) stays skipped.
+          // A device the server does not show (not ours) stays skipped; one it showed may leave
+          // (moved to a project we do not see) and come back, and is then fetched again.
+          for (const item of list.items) requested.delete(item.deviceId);
         })
         .catch((error: unknown) => {
           for (const id of batch) requested.delete(id);
@@ -40,7 +42,8 @@ function createDeviceDiscovery(fleet: FleetStore, client: RealtimeClient) {
  * Keeps the fleet store live (the map and its counters), and its atoms in `store`: loads
  * `GET /fleet/columns` once,
  * applies `FleetStateUpdated` (and connection changes) once per animation frame, adds devices that
- * register while the console is open, and reloads only when a fleet stream must resync.
+ * register or arrive from another project while the console is open, drops those that leave for a
+ * project the user does not see (`left`), and reloads only when a fleet stream must resync.
  * Returns the function that stops it.
  *
  * @example

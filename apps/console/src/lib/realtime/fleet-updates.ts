@@ -16,8 +16,8 @@ export type FleetUpdate =
 export function fleetChangeOf(update: FleetUpdate): FleetChange {
   switch (update.kind) {
     case 'state': {
-      const { deviceId, connected, on, alarm, status } = update.payload;
-      return { deviceId, connected, on, alarm, status };
+      const { deviceId, projectId, connected, on, alarm, status, left } = update.payload;
+      return { deviceId, projectId, connected, on, alarm, status, ...(left && { left }) };
     }
     case 'connection':
       return { deviceId: update.payload.deviceId, connected: update.payload.connected };

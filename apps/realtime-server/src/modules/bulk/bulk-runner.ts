@@ -5,7 +5,7 @@ import type { DeviceIndex } from '../devices/device-index';
 import type { DeviceIndexEntry } from '../devices/device.repository';
 import type { ChangeResults, LifecycleService } from '../lifecycle/lifecycle.service';
 import type { QueuedRequestsService } from '../requests';
-import type { BulkRepository, ItemSettle, ItemStart } from './bulk.repository';
+import type { BulkRepository, FollowedItem, ItemSettle, ItemStart } from './bulk.repository';
 import { commandRequestOf, isLifecycleAction } from './bulk.service';
 
 /** Devices started per batch: one insert of requests, one update of items. */
@@ -22,7 +22,9 @@ const failure = (code: ErrorCode) => ({ code, message: ERRORS[code].message });
  * change at once), follows each queued request to its end state, writes outcomes in batches and
  * pushes the job's counts, throttled, to the sockets of its projects. Everything it needs is in
  * the database: on start, running jobs resume — items waiting for requests keep following them
- * (or take the end state a request reached meanwhile), items not started are started.
+ * (or take the end state a request reached meanwhile), items not started are started, except that
+ * an item whose request the job had queued already (the server stopped between queuing a batch and
+ * recording it) takes that request instead of a second one.
  */
 export class BulkRunner {
   /** Queued request id → the job and device it belongs to. */
@@ -65,27 +67,34 @@ export class BulkRunner {
       if (!job) continue;
       const settles: ItemSettle[] = [];
       for (const item of await this.deps.repository.followed(id)) {
-        const ended = item.requestStatus !== 'IN_PROGRESS' || !this.deps.requests.isActive(item.requestId);
-        if (!ended) {
-          this.followed.set(item.requestId, { jobId: id, deviceId: item.deviceId });
-          continue;
-        }
-        settles.push(
-          item.requestStatus === 'DONE'
-            ? { deviceId: item.deviceId, outcome: 'succeeded', error: null }
-            : {
-                deviceId: item.deviceId,
-                outcome: 'failed',
-                error: item.errorCode
-                  ? { code: item.errorCode, message: item.errorMessage ?? '' }
-                  : failure('REQUEST_CANCELED'),
-              },
-        );
+        const settle = this.follow(id, item);
+        if (settle) settles.push(settle);
       }
       await this.deps.repository.settle(id, settles);
       this.launch(id, { action: job.action, params: job.params } as BulkAction, job.createdBy);
     }
     return ids.length;
+  }
+
+  /**
+   * Follows a request queued for an item until its end state, or answers the outcome it already
+   * reached (ended while the server was down, or before the job resumed).
+   */
+  private follow(jobId: string, item: FollowedItem): ItemSettle | null {
+    const ended = item.requestStatus !== 'IN_PROGRESS' || !this.deps.requests.isActive(item.requestId);
+    if (!ended) {
+      this.followed.set(item.requestId, { jobId, deviceId: item.deviceId });
+      return null;
+    }
+    return item.requestStatus === 'DONE'
+      ? { deviceId: item.deviceId, outcome: 'succeeded', error: null }
+      : {
+          deviceId: item.deviceId,
+          outcome: 'failed',
+          error: item.errorCode
+            ? { code: item.errorCode, message: item.errorMessage ?? '' }
+            : failure('REQUEST_CANCELED'),
+        };
   }
 
   /** Cancels a running job: items not started fail at once, requests still in progress are cancelled. */
@@ -136,9 +145,27 @@ export class BulkRunner {
   ): Promise<ItemStart[]> {
     const command = commandRequestOf(action);
     if (command) {
-      // The rules are checked again: a device may have gone offline or been disabled since the job began.
       const starts: ItemStart[] = [];
+      // Requests this job queued already (the server stopped before recording them on the items):
+      // followed as they are, never queued twice.
+      const queued = await this.deps.repository.queuedFor(
+        jobId,
+        devices.map((device) => device.id),
+      );
+      const adopted = new Set<string>();
+      for (const item of queued) {
+        adopted.add(item.deviceId);
+        const settle = this.follow(jobId, item);
+        starts.push({
+          deviceId: item.deviceId,
+          requestId: item.requestId,
+          outcome: settle?.outcome ?? 'pending',
+          error: settle?.error ?? null,
+        });
+      }
+      // The rules are checked again: a device may have gone offline or been disabled since the job began.
       const ready = devices.filter((device) => {
+        if (adopted.has(device.id)) return false;
         const refusal = this.deps.requests.refusal(device, command.command);
         if (refusal) starts.push({ deviceId: device.id, requestId: null, outcome: 'failed', error: failure(refusal) });
         return refusal === null;
@@ -146,6 +173,7 @@ export class BulkRunner {
       const requests = await this.deps.requests.submitMany(
         ready.map((device) => ({ device, body: command })),
         by,
+        jobId,
       );
       for (const request of requests) {
         this.followed.set(request.id, { jobId, deviceId: request.deviceId });

@@ -220,6 +220,21 @@ export class BulkRepository {
     return rows.map((row) => row.device_id);
   }
 
+  /**
+   * The requests this job already queued for these devices: after a crash between queuing a batch
+   * and `start`, its items are still unstarted but their commands went out.
+   */
+  async queuedFor(jobId: string, deviceIds: readonly string[]): Promise<FollowedItem[]> {
+    if (deviceIds.length === 0) return [];
+    return this.db.query<FollowedItem>(
+      `SELECT DISTINCT ON (device_id) device_id AS "deviceId", id AS "requestId", status AS "requestStatus",
+         error_code AS "errorCode", error_message AS "errorMessage"
+       FROM queued_requests WHERE bulk_job_id = $1 AND device_id = ANY($2::uuid[])
+       ORDER BY device_id, created_at`,
+      [jobId, deviceIds],
+    );
+  }
+
   async start(jobId: string, starts: readonly ItemStart[]): Promise<void> {
     if (starts.length === 0) return;
     await this.db.query(

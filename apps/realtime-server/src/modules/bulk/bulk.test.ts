@@ -2,9 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BulkJob, type DownMessage } from '@farola/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, uniqueSerial } from '../../testing/harness';
+import {
+  type BulkJob,
+  DEMO_NORTH_PROJECT_ID,
+  DEMO_PROJECT_ID,
+  type DownMessage,
+  type MqttCredentials,
+  streams,
+  topics,
+} from '@farola/protocol';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_USER } from '../../auth/user';
+import { collect, type Harness, startHarness, uniqueSerial } from '../../testing/harness';
+import { BulkRepository } from './bulk.repository';
 
 const post = (h: Harness, path: string, body: unknown) => h.api(path, { method: 'POST', body: JSON.stringify(body) });
 
@@ -209,6 +220,46 @@ describe('bulk actions', () => {
     expect(events.body.items[0].payload).toMatchObject({ cause: 'disable', disabled: true });
   });
 
+  it('moves devices to another project: the old fleet stream is told each left, the new one it arrived, and its queued requests follow', async () => {
+    const serial = uniqueSerial('MOVE');
+    silent.add(serial);
+    const id = await h.register(serial, { projectId: DEMO_PROJECT_ID });
+    const queued = await post(h, `/v1/devices/${id}/commands`, { command: 'switchOn' });
+    expect(queued.body).toMatchObject({ status: 'IN_PROGRESS', projectId: DEMO_PROJECT_ID });
+    const socket = await h.socket();
+    const fleet = collect(socket, 'FleetStateUpdated', (item) => item.deviceId === id);
+    const requested = collect(socket, 'DeviceCommandRequested', (item) => item.deviceId === id);
+
+    const started = await post(h, '/v1/bulk-actions', {
+      action: 'changeProject',
+      params: { projectId: DEMO_NORTH_PROJECT_ID },
+      deviceIds: [id],
+    });
+    expect((await finished(started.body.id)).succeeded).toBe(1);
+    await expect.poll(() => fleet.length).toBe(2);
+    expect(fleet).toEqual([
+      expect.objectContaining({ stream: streams.fleet(DEMO_PROJECT_ID), projectId: DEMO_PROJECT_ID, left: true }),
+      expect.objectContaining({ stream: streams.fleet(DEMO_NORTH_PROJECT_ID), projectId: DEMO_NORTH_PROJECT_ID }),
+    ]);
+    expect(fleet[1]!.left).toBeUndefined();
+
+    const listed = async (projectId: string) =>
+      (await h.api(`/v1/queued-requests?projectId=${projectId}&deviceId=${id}`)).body.items.map(
+        (request: { id: string }) => request.id,
+      );
+    expect(await listed(DEMO_NORTH_PROJECT_ID)).toEqual([queued.body.id]);
+    expect(await listed(DEMO_PROJECT_ID)).toEqual([]);
+    // The request in progress announces its end on the new project's stream.
+    await h.publish(serial, 'commands', { requestId: queued.body.id, status: 'DONE', progress: 100 });
+    await expect
+      .poll(() => requested.find((item) => item.request.status === 'DONE'))
+      .toMatchObject({
+        projectId: DEMO_NORTH_PROJECT_ID,
+        stream: streams.project(DEMO_NORTH_PROJECT_ID),
+        request: { projectId: DEMO_NORTH_PROJECT_ID },
+      });
+  });
+
   it('masks the password of a setConfiguration in the listed request', async () => {
     const id = await h.register(uniqueSerial('CFG'), { deviceType: 'cabinet-controller' });
     const queued = await post(h, `/v1/devices/${id}/commands`, {
@@ -277,6 +328,116 @@ describe('a bulk job across a server restart', () => {
         'REQUEST_TIMED_OUT',
       ]);
     } finally {
+      await second.close();
+    }
+  }, 60_000);
+});
+
+describe('a bulk job whose server died between queuing a batch and recording it', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'farola-bulk-crash-'));
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes the requests it had queued on resume: each device gets its command once', async () => {
+    const env = { DATA_DIR: dataDir, COMMAND_ATTEMPT_TIMEOUT_MS: '1000', COMMAND_MAX_ATTEMPTS: '5' };
+    /** Request ids each device heard, over both runs of the server. */
+    const heard = new Map<string, Set<string>>();
+    let answering = false;
+    const clients: MqttClient[] = [];
+    const connect = async (url: string, credentials: MqttCredentials) => {
+      const client = await mqtt.connectAsync(url, {
+        clientId: credentials.username,
+        reconnectPeriod: 0,
+        ...credentials,
+      });
+      clients.push(client);
+      const serial = credentials.username;
+      client.on('message', (_topic, payload) => {
+        const message = JSON.parse(payload.toString()) as DownMessage;
+        if ('cancel' in message) return;
+        heard.get(serial)!.add(message.requestId);
+        if (answering) {
+          void client.publishAsync(
+            topics.up(serial, 'commands'),
+            JSON.stringify({ requestId: message.requestId, status: 'DONE', progress: 100 }),
+            { qos: 1 },
+          );
+        }
+      });
+      await client.subscribeAsync(topics.downCommands(serial), { qos: 1 });
+      return client;
+    };
+
+    const first = await startHarness(env);
+    const devices: { id: string; credentials: MqttCredentials }[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const serialNumber = uniqueSerial('CRASH');
+      const device = await first.server.services.get('devices').provisioning.provisionDevice(DEMO_USER, {
+        serialNumber,
+        deviceType: 'light-point-controller',
+        vendor: 'orion',
+        projectId: DEMO_PROJECT_ID,
+        name: serialNumber,
+      });
+      heard.set(serialNumber, new Set());
+      const client = await connect(first.server.mqttUrl, device.credentials!);
+      await client.publishAsync(
+        topics.up(serialNumber, 'connection'),
+        JSON.stringify({
+          connected: true,
+          ts: new Date().toISOString(),
+          registration: { deviceType: 'light-point-controller', vendor: 'orion' },
+        }),
+        { qos: 1 },
+      );
+      devices.push({ id: device.id, credentials: device.credentials! });
+    }
+    for (const { id } of devices) {
+      await until(
+        () => first.api(`/v1/devices/${id}`),
+        (answer) => answer.body.status === 'ready' && answer.body.connected === true,
+      );
+    }
+    // The batch's requests are stored and sent, then the server "dies" before the items record them.
+    const crash = vi.spyOn(BulkRepository.prototype, 'start').mockRejectedValueOnce(new Error('the server died here'));
+    const started = await post(first, '/v1/bulk-actions', {
+      action: 'switchOff',
+      deviceIds: devices.map((device) => device.id),
+    });
+    expect(started.status).toBe(202);
+    await until(
+      async () => [...heard.values()].every((ids) => ids.size === 1),
+      (all) => all,
+    );
+    expect(crash).toHaveBeenCalledTimes(1);
+    crash.mockRestore();
+    for (const client of clients.splice(0)) await client.endAsync();
+    await first.close();
+
+    const second = await startHarness(env);
+    try {
+      answering = true;
+      for (const { credentials } of devices) await connect(second.server.mqttUrl, credentials);
+      const job = await until(
+        () => second.api(`/v1/bulk-actions/${started.body.id}`),
+        (answer) => answer.body.status === 'done',
+      );
+      expect(job.body).toMatchObject({ total: 3, succeeded: 3, failed: 0, pending: 0 });
+      const items = await second.api(`/v1/bulk-actions/${started.body.id}/items`);
+      for (const { id, credentials } of devices) {
+        const requests = await second.api(`/v1/queued-requests?deviceId=${id}`);
+        expect(requests.body.items).toHaveLength(1);
+        const item = items.body.items.find((candidate: { deviceId: string }) => candidate.deviceId === id);
+        expect(item.requestId).toBe(requests.body.items[0].id);
+        expect([...heard.get(credentials.username)!]).toEqual([item.requestId]);
+      }
+    } finally {
+      for (const client of clients.splice(0)) await client.endAsync();
       await second.close();
     }
   }, 60_000);

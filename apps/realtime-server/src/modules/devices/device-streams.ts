@@ -1,5 +1,6 @@
 import { type DeviceEventPayloads, type DeviceEventType, streams } from '@farola/protocol';
 import type { DeviceIndex } from './device-index';
+import type { DeviceIndexEntry } from './device.repository';
 import type { CompactFleet } from './compact-fleet';
 import type { DeviceEventSink } from '../../realtime/device-events';
 import type { StreamHub } from '../../realtime/stream-hub';
@@ -43,6 +44,17 @@ export class DeviceStreams implements DeviceEventSink {
       default:
         this.hub.publish(streams.project(projectId), type, payload);
     }
+  }
+
+  /**
+   * A device moved from project `from` to the one its entry names now: `from`'s fleet stream is
+   * told it left (its sockets drop it), the new project's that it is there.
+   */
+  moved(entry: DeviceIndexEntry, from: string): void {
+    if (from === entry.projectId) return;
+    const state = this.fleet.state(entry);
+    this.hub.publish(streams.fleet(from), 'FleetStateUpdated', { ...state, projectId: from, left: true });
+    this.hub.publish(streams.fleet(entry.projectId), 'FleetStateUpdated', state);
   }
 
   private fleetChanged(deviceId: string): void {

@@ -4,6 +4,7 @@ import { BulkProvisioning } from './bulk-provisioning';
 import { CompactFleet } from './compact-fleet';
 import { CredentialStore } from './credential-store';
 import { DeviceIndex } from './device-index';
+import type { DeviceIndexEntry } from './device.repository';
 import { DeviceIngest } from './device-ingest';
 import { DeviceRepository } from './device.repository';
 import { deviceRoutes } from './device.routes';
@@ -31,8 +32,16 @@ export interface DevicesService {
   provisioning: ProvisioningService;
   /** Many devices behind one gateway at once. */
   bulkProvisioning: BulkProvisioning;
-  /** Revokes the MQTT credentials of these devices, in the broker's view and in the database. */
-  revokeCredentials(serialNumbers: readonly string[]): Promise<void>;
+  /**
+   * Revokes the MQTT credentials of these (disabled) devices, in the broker's view and in the
+   * database, and cuts them off the broker: a connected device is disconnected at once.
+   */
+  /**
+   * Moves devices (already moved in the database) to `projectId` in the index, and tells the
+   * fleet streams: the old project's that each left, the new one's that it arrived.
+   */
+  moveToProject(ids: readonly string[], projectId: string): void;
+  revokeCredentials(devices: readonly Pick<DeviceIndexEntry, 'serialNumber' | 'gatewayId'>[]): Promise<void>;
 }
 
 declare module '../../platform/services' {
@@ -69,7 +78,8 @@ export const devicesModule: FarolaModule = {
     const writer = new WriteBehind({ devices: repository, events: history }, logger);
     // The compact fleet state lives in the index's entries; its changes go out as FleetStateUpdated.
     const fleet = new CompactFleet(index);
-    const events = new DeviceEventPublisher(new DeviceStreams(realtime.hub, fleet, index), writer);
+    const deviceStreams = new DeviceStreams(realtime.hub, fleet, index);
+    const events = new DeviceEventPublisher(deviceStreams, writer);
     const recovery = new RegistrationRecovery({
       replay: (serials) => deviceLink.replayConnections(serials),
       onError: (error) => logger.warn({ err: error }, 'asking the broker for missed registrations failed'),
@@ -101,9 +111,29 @@ export const devicesModule: FarolaModule = {
           reads,
           provisioning,
           bulkProvisioning,
-          revokeCredentials: async (serials) => {
+          moveToProject: (ids, projectId) => {
+            for (const id of ids) {
+              const entry = index.id(id);
+              if (!entry || entry.projectId === projectId) continue;
+              const from = entry.projectId;
+              index.move(id, projectId);
+              deviceStreams.moved(entry, from);
+            }
+          },
+          revokeCredentials: async (devices) => {
+            const serials = devices.map((device) => device.serialNumber);
             for (const serial of serials) credentials.revoke(serial);
             await credentialRows.deleteCredentials(serials);
+            const revocations = devices.map(({ serialNumber, gatewayId }) => ({ serialNumber, gatewayId }));
+            // Disabled already: what it sends is ignored and no command reaches it, whatever the broker does.
+            await deviceLink
+              .revoke(revocations)
+              .catch((error: unknown) =>
+                logger.error(
+                  { err: error, devices: serials.slice(0, 20), count: serials.length },
+                  'disabled devices could not be taken off the MQTT broker',
+                ),
+              );
           },
         },
         deviceEvents: events,

@@ -1,5 +1,5 @@
 import type { DeviceStatus } from '@farola/protocol';
-import type { Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 
 /** One device whose status changed: from what. */
 export interface StatusChange {
@@ -9,7 +9,7 @@ export interface StatusChange {
 
 /** Status and disable writes, many devices per statement. */
 export class LifecycleRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Database) {}
 
   /**
    * Moves the devices still in one of `from` (and not disabled) to `to`; a device that moved
@@ -40,14 +40,25 @@ export class LifecycleRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Moves devices to another project. */
+  /**
+   * Moves devices to another project, and their requests still in progress with them (in the same
+   * transaction), so that they are listed under the new project only.
+   */
   async changeProject(ids: readonly string[], projectId: string): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.query<{ id: string }>(
-      'UPDATE devices SET project_id = $2 WHERE id = ANY($1::uuid[]) RETURNING id',
-      [ids, projectId],
-    );
-    return rows.map((row) => row.id);
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: string }>(
+        'UPDATE devices SET project_id = $2 WHERE id = ANY($1::uuid[]) RETURNING id',
+        [ids, projectId],
+      );
+      const moved = rows.map((row) => row.id);
+      await tx.query(
+        `UPDATE queued_requests SET project_id = $2
+         WHERE device_id = ANY($1::uuid[]) AND status = 'IN_PROGRESS' AND project_id <> $2`,
+        [moved, projectId],
+      );
+      return moved;
+    });
   }
 
   /** The requests still in progress of these devices. */

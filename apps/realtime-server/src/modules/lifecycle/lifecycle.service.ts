@@ -133,14 +133,17 @@ export class LifecycleService {
         });
       }
     }
-    await this.deps.devices.revokeCredentials(done.map((device) => device.serialNumber));
+    await this.deps.devices.revokeCredentials(done);
     for (const id of await this.deps.repository.requestsInProgress(done.map((device) => device.id))) {
       await this.deps.requests.cancel(id);
     }
     return results;
   }
 
-  /** Moves devices to another project (already checked visible to the caller). */
+  /**
+   * Moves devices to another project (already checked visible to the caller), their requests in
+   * progress with them; the old project's map is told each device left, the new one's it arrived.
+   */
   async changeProject(devices: readonly DeviceIndexEntry[], projectId: string): Promise<ChangeResults> {
     const moved = new Set(
       await this.deps.repository.changeProject(
@@ -149,10 +152,9 @@ export class LifecycleService {
       ),
     );
     const results: ChangeResults = new Map();
-    for (const device of devices) {
-      results.set(device.id, moved.has(device.id) ? null : 'DEVICE_NOT_FOUND');
-      if (moved.has(device.id)) this.deps.devices.index.move(device.id, projectId);
-    }
+    for (const device of devices) results.set(device.id, moved.has(device.id) ? null : 'DEVICE_NOT_FOUND');
+    this.deps.devices.moveToProject([...moved], projectId);
+    this.deps.requests.moved([...moved], projectId);
     return results;
   }
 

@@ -74,9 +74,13 @@ export class CommandQueue {
 
   /**
    * Stores many requests in one statement, then announces and sends each: what a bulk action
-   * queues in batches. Returns the requests in no particular order (one per submission).
+   * queues in batches (naming its job). Returns the requests in no particular order (one per submission).
    */
-  async submitMany(submissions: readonly CommandSubmission[], requestedBy: string): Promise<QueuedRequest[]> {
+  async submitMany(
+    submissions: readonly CommandSubmission[],
+    requestedBy: string,
+    bulkJobId: string | null = null,
+  ): Promise<QueuedRequest[]> {
     if (this.closed) throw new DomainError('SERVICE_UNAVAILABLE', undefined, 'The command queue is shutting down');
     const inserts: RequestInsert[] = submissions.map(({ device, body }) => ({
       deviceId: device.id,
@@ -90,6 +94,7 @@ export class CommandQueue {
       detail: null,
       requestedBy,
       finishedAt: null,
+      bulkJobId,
     }));
     const requests = await this.deps.requests.insertMany(inserts);
     const sent = new Map(submissions.map(({ device, body }) => [device.id, body.params]));
@@ -101,6 +106,18 @@ export class CommandQueue {
       this.deliver(request);
     }
     return requests;
+  }
+
+  /**
+   * Devices moved to another project (their stored requests already carry it): the requests in
+   * progress here take it too, so that what they announce from now on reaches the new project.
+   */
+  moved(deviceIds: readonly string[], projectId: string): void {
+    const moved = new Set(deviceIds);
+    for (const [id, request] of this.active) {
+      if (moved.has(request.deviceId) && request.projectId !== projectId)
+        this.active.set(id, { ...request, projectId });
+    }
   }
 
   /** Whether a request is still in progress here. */

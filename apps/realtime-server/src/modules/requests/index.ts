@@ -18,12 +18,21 @@ export interface QueuedRequestsService {
   onFinished(listener: (request: QueuedRequest) => void): void;
   /** Why this command cannot be queued for this device now, or null (the single-command rules). */
   refusal(device: DeviceIndexEntry, command: CommandName): ErrorCode | null;
-  /** Queues many commands in one batch (already checked with `refusal`); one request per submission. */
-  submitMany(submissions: readonly CommandSubmission[], requestedBy: string | null): Promise<QueuedRequest[]>;
+  /**
+   * Queues many commands in one batch (already checked with `refusal`); one request per submission,
+   * stored with the bulk job that queued them, if any.
+   */
+  submitMany(
+    submissions: readonly CommandSubmission[],
+    requestedBy: string | null,
+    bulkJobId?: string | null,
+  ): Promise<QueuedRequest[]>;
   /** Cancels a request still in progress; resolves false when it had already ended. */
   cancel(id: string): Promise<boolean>;
   /** Whether a request is still in progress. */
   isActive(id: string): boolean;
+  /** Devices moved to another project (their stored requests too): requests in progress follow them. */
+  moved(deviceIds: readonly string[], projectId: string): void;
 }
 
 declare module '../../platform/services' {
@@ -73,7 +82,8 @@ export const requestsModule: FarolaModule = {
           onDone: (listener) => void doneListeners.push(listener),
           onFinished: (listener) => void finishedListeners.push(listener),
           refusal: (device, command) => commandRefusal(device, command, devices.index),
-          submitMany: (submissions, requestedBy) => queue.submitMany(submissions, requestedBy ?? 'system'),
+          submitMany: (submissions, requestedBy, bulkJobId) =>
+            queue.submitMany(submissions, requestedBy ?? 'system', bulkJobId ?? null),
           cancel: async (id) => {
             const request = await repository.get(id, ALL_PROJECTS);
             if (!request || request.status !== 'IN_PROGRESS') return false;
@@ -83,6 +93,7 @@ export const requestsModule: FarolaModule = {
             );
           },
           isActive: (id) => queue.isActive(id),
+          moved: (deviceIds, projectId) => queue.moved(deviceIds, projectId),
         },
       },
       deviceMessages: {

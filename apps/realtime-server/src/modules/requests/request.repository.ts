@@ -42,7 +42,8 @@ interface RequestRow {
 }
 
 /** A request to store: what `QueuedRequest` holds before the database gives it an id and times. */
-export type RequestInsert = Omit<QueuedRequest, 'id' | 'createdAt' | 'updatedAt'>;
+/** A request to store; `bulkJobId` names the bulk job that queued it (what a resumed job looks for). */
+export type RequestInsert = Omit<QueuedRequest, 'id' | 'createdAt' | 'updatedAt'> & { bulkJobId?: string | null };
 
 /** A request in progress with the parameters to deliver (the secrets `params` shows masked). */
 export interface PendingDelivery {
@@ -108,11 +109,12 @@ export class RequestRepository {
     if (requests.length === 0) return [];
     const rows = await this.db.query<RequestRow>(
       `INSERT INTO queued_requests (device_id, project_id, command, params, delivery_params, status, progress, attempt,
-         requested_by)
+         requested_by, bulk_job_id)
        SELECT r.device_id, r.project_id, r.command, r.params, r.delivery_params, r.status, r.progress, r.attempt,
-         r.requested_by
+         r.requested_by, r.bulk_job_id
        FROM jsonb_to_recordset($1::jsonb) AS r(device_id uuid, project_id uuid, command text,
-         params jsonb, delivery_params jsonb, status text, progress int, attempt int, requested_by text)
+         params jsonb, delivery_params jsonb, status text, progress int, attempt int, requested_by text,
+         bulk_job_id uuid)
        RETURNING ${COLUMNS}`,
       [
         JSON.stringify(
@@ -128,6 +130,7 @@ export class RequestRepository {
               progress: request.progress,
               attempt: request.attempt,
               requested_by: request.requestedBy,
+              bulk_job_id: request.bulkJobId ?? null,
             };
           }),
         ),

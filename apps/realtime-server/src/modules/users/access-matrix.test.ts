@@ -193,8 +193,9 @@ describe('the access matrix: every route × role × project', () => {
     const person = PEOPLE[name]!;
     const fleet = (await h.api('/v1/fleet', as(name))).body.items.map((item: { deviceId: string }) => item.deviceId);
     for (const key of both) expect(fleet.includes(devices[key].id)).toBe(sees(person, devices[key].project));
-    const columns = (await h.api('/v1/fleet/columns', as(name))).body as { deviceId: string[] };
+    const columns = (await h.api('/v1/fleet/columns', as(name))).body as { deviceId: string[]; projects: string[] };
     expect(new Set(columns.deviceId)).toEqual(new Set(fleet));
+    for (const project of columns.projects) expect(sees(person, project)).toBe(true);
 
     const me = (await h.api('/v1/me', as(name))).body;
     expect(new Set(me.projectIds)).toEqual(
@@ -357,6 +358,156 @@ describe('the access matrix: every route × role × project', () => {
           );
           expect(revoked.status).toBe(200);
         }
+      }
+    },
+  );
+
+  it.each(everyone)(
+    '%s: bulk actions: checking, starting and cancelling need manage-devices, reading an inventory role, on visible projects only',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      const commander = holds(person, ACTION_ROLES.commandDevices);
+      const reader = holds(person, ACTION_ROLES.listDevices);
+      /** A job per project, started by the admin on that project's device (still running: nobody answers). */
+      const jobs = {} as Record<'A' | 'B', string>;
+      for (const key of both) {
+        const started = await h.api(
+          '/v1/bulk-actions',
+          post('admin', { action: 'switchOn', deviceIds: [devices[key].id] }),
+        );
+        expect(started.status).toBe(202);
+        jobs[key] = started.body.id;
+      }
+      for (const key of both) {
+        const visible = sees(person, devices[key].project);
+        const body = { action: 'switchOn', deviceIds: [devices[key].id] };
+        const check = await h.api('/v1/bulk-actions/check', post(name, body));
+        const create = await h.api('/v1/bulk-actions', post(name, body));
+        if (!commander) {
+          expect(check).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+          expect(create).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        } else if (!visible) {
+          expect(check).toMatchObject({ status: 404, body: { error: { code: 'DEVICE_NOT_FOUND' } } });
+          expect(create).toMatchObject({ status: 404, body: { error: { code: 'DEVICE_NOT_FOUND' } } });
+          expect(JSON.stringify(check.body)).not.toContain(devices[key].serial);
+        } else {
+          expect(check).toMatchObject({ status: 200, body: { total: 1 } });
+          expect(create).toMatchObject({ status: 202, body: { total: 1, projectIds: [devices[key].project] } });
+        }
+
+        const job = await h.api(`/v1/bulk-actions/${jobs[key]}`, as(name));
+        const items = await h.api(`/v1/bulk-actions/${jobs[key]}/items`, as(name));
+        if (!reader) {
+          expect(job).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+          expect(items.status).toBe(403);
+        } else if (!visible) {
+          expect(job).toMatchObject({ status: 404, body: { error: { code: 'BULK_JOB_NOT_FOUND' } } });
+          expect(items).toMatchObject({ status: 404, body: { error: { code: 'BULK_JOB_NOT_FOUND' } } });
+        } else {
+          expect(job).toMatchObject({ status: 200, body: { id: jobs[key] } });
+          expect(items.status).toBe(200);
+          expect(items.body.items.map((item: { deviceId: string }) => item.deviceId)).toEqual([devices[key].id]);
+        }
+
+        const cancel = await h.api(`/v1/bulk-actions/${jobs[key]}/cancel`, post(name, {}));
+        if (!commander) expect(cancel).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        else if (!visible)
+          expect(cancel).toMatchObject({ status: 404, body: { error: { code: 'BULK_JOB_NOT_FOUND' } } });
+        else expect(cancel).toMatchObject({ status: 200, body: { status: 'cancelled' } });
+        // A refused cancel left the job running.
+        if (!commander || !visible) {
+          expect((await h.api(`/v1/bulk-actions/${jobs[key]}`, as('admin'))).body.status).toBe('running');
+        }
+      }
+
+      const list = await h.api('/v1/bulk-actions?limit=100', as(name));
+      if (!reader) {
+        expect(list).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        return;
+      }
+      expect(list.status).toBe(200);
+      const listed = list.body.items as { id: string; projectIds: string[] }[];
+      for (const job of listed) expect(job.projectIds.some((project) => sees(person, project))).toBe(true);
+      for (const key of both) {
+        expect(listed.some((job) => job.id === jobs[key])).toBe(sees(person, devices[key].project));
+      }
+    },
+  );
+
+  it.each(everyone)(
+    "%s: status actions and 'Disable devices' need manage-devices, on a visible device",
+    async (name) => {
+      const person = PEOPLE[name]!;
+      for (const key of both) {
+        const allowed = holds(person, ACTION_ROLES.commandDevices) && sees(person, devices[key].project);
+        // An allowed change is made on a device of its own, so that the shared devices stay as they are.
+        const target = allowed ? await register(devices[key].project) : devices[key];
+        const move = await h.api(`/v1/devices/${target.id}/lifecycle`, post(name, { action: 'sendToRevision' }));
+        const disable = await h.api(`/v1/devices/${target.id}/disable`, post(name, { consequencesAccepted: true }));
+        if (!holds(person, ACTION_ROLES.commandDevices)) {
+          expect(move).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+          expect(disable).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        } else if (!allowed) {
+          expect(move).toMatchObject({ status: 404, body: { error: { code: 'DEVICE_NOT_FOUND' } } });
+          expect(disable).toMatchObject({ status: 404, body: { error: { code: 'DEVICE_NOT_FOUND' } } });
+        } else {
+          expect(move).toMatchObject({ status: 200, body: { status: 'revision' } });
+          expect(disable).toMatchObject({ status: 200, body: { disabled: true } });
+        }
+        if (!allowed) {
+          expect((await h.api(`/v1/devices/${target.id}`, as('admin'))).body).toMatchObject({
+            status: 'ready',
+            disabled: false,
+          });
+        }
+      }
+    },
+  );
+
+  it.each(everyone)('%s: the CSV export needs an inventory role and holds only visible devices', async (name) => {
+    const person = PEOPLE[name]!;
+    const answer = await fetch(`${h.server.httpUrl}/lighting/api/v1/devices/export.csv`, as(name));
+    const text = await answer.text();
+    if (!holds(person, ACTION_ROLES.listDevices)) {
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(text)).toMatchObject({ error: { code: 'ACCESS_NOT_GRANTED' } });
+      return;
+    }
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/text\/csv/);
+    for (const key of both) expect(text.includes(devices[key].serial)).toBe(sees(person, devices[key].project));
+  });
+
+  it.each(everyone)(
+    '%s: cancelling many queued requests needs manage-devices, and touches only visible ones',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      const fresh = {} as Record<'A' | 'B', string>;
+      for (const key of both) {
+        const answer = await h.api(`/v1/devices/${devices[key].id}/commands`, post('admin', { command: 'reboot' }));
+        expect(answer.status).toBe(202);
+        fresh[key] = answer.body.id;
+      }
+      const answer = await h.api('/v1/queued-requests/cancel', post(name, { ids: [fresh.A, fresh.B] }));
+      if (!holds(person, ACTION_ROLES.commandDevices)) {
+        expect(answer).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+      } else {
+        expect(answer.status).toBe(200);
+        for (const key of both) {
+          const outcome = (answer.body.items as { id: string }[]).find((item) => item.id === fresh[key]);
+          expect(outcome).toMatchObject(
+            sees(person, devices[key].project)
+              ? { outcome: 'cancelled' }
+              : { outcome: 'failed', error: { code: 'QUEUED_COMMAND_NOT_FOUND' } },
+          );
+        }
+      }
+      for (const key of both) {
+        const cancelled = holds(person, ACTION_ROLES.commandDevices) && sees(person, devices[key].project);
+        const request = await h.api(`/v1/queued-requests/${fresh[key]}`, as('admin'));
+        expect(request.body.status).toBe(cancelled ? 'CANCELLED' : 'IN_PROGRESS');
+        // Leaves nothing running for the next person's commands.
+        if (!cancelled) await h.api(`/v1/queued-requests/${fresh[key]}/cancel`, post('admin', {}));
       }
     },
   );
