@@ -94,6 +94,10 @@ describe('laying out the fleet', () => {
     const moved = fleet.layoutVersion;
     fleet.apply([{ deviceId: fleet.ids[0]!, latitude: 41.39 }]);
     expect(fleet.layoutVersion).toBe(moved + 1);
+    // A device that left the project drops out of the layout, and its slot is taken by another.
+    const slots = fleet.slotsVersion;
+    fleet.apply([{ deviceId: fleet.ids[1]!, projectId: fleet.projects[fleet.project[1]!]!, left: true }]);
+    expect([fleet.layoutVersion, fleet.slotsVersion]).toEqual([moved + 2, slots + 1]);
   });
 
   it('leaves out what the quick filters exclude', () => {

@@ -85,9 +85,10 @@ export function mercatorY(latitude: number): number {
  * The live fleet of the map, held in typed arrays (one slot per device, an id → slot map) rather
  * than one object per device, so 100,000 devices load, filter, count and draw in milliseconds.
  * `load` pours in `GET /fleet/columns`; `apply` takes one animation frame's realtime changes (a
- * device that moved to another project is dropped or moved) and `add` devices registered since. Every change bumps `version` once and tells the listeners, so
- * the canvas layer and the counters redraw only when something changed. Counts follow the quick
- * filters and are kept incrementally: a change costs the device's own slot, not a walk.
+ * device that moved to another project is dropped or moved) and `add` devices registered since.
+ * Every change bumps `version` once and tells the listeners, so the canvas layer and the counters
+ * redraw only when something changed. Counts follow the quick filters and are kept incrementally:
+ * a change costs the device's own slot, not a walk.
  */
 export class FleetStore {
   size = 0;
@@ -211,6 +212,8 @@ export class FleetStore {
         if (change.projectId !== undefined && this.projectCode.get(change.projectId) === this.project[i]) {
           this.removeSlot(i);
           dirty = true;
+          relaid = true;
+          this.slotsVersion += 1;
         }
         continue;
       }
@@ -228,6 +231,7 @@ export class FleetStore {
         (change.longitude !== undefined && !sameCoordinate(change.longitude, this.longitude[i]!));
       if (flags === this.flags[i] && status === this.status[i] && project === this.project[i] && !moved) continue;
       this.count(i, -1);
+      const previousProject = this.project[i]!;
       this.flags[i] = flags;
       this.status[i] = status;
       this.project[i] = project;
@@ -239,7 +243,7 @@ export class FleetStore {
         );
       this.count(i, 1);
       dirty = true;
-      if (moved) relaid = true;
+      if (moved || project !== previousProject) relaid = true;
     }
     if (dirty && (relaid || this.filterReadsState())) this.layoutVersion += 1;
     if (dirty) this.changed();
