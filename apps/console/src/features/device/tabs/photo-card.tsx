@@ -23,7 +23,7 @@ export function PhotoCard({ photo, onEditCaption, onDelete }: PhotoCardProps) {
     <li className={styles.card} data-testid={`photo-${photo.id}`}>
       <figure className={styles.figure}>
         {url ? (
-          <a className={styles.frame} href={url} target="_blank" rel="noopener noreferrer" title={t('photos.open')}>
+          <a className={styles.link} href={url} target="_blank" rel="noopener noreferrer" title={t('photos.open')}>
             <img className={styles.image} src={url} alt={label} />
           </a>
         ) : (

@@ -33,7 +33,15 @@ export const usePhotoCardStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3,
     color: tokens.colorNeutralForeground3,
   },
-  image: { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
+  link: { display: 'block' },
+  // The image keeps the frame's shape whatever its own; cropped, not stretched.
+  image: {
+    display: 'block',
+    width: '100%',
+    aspectRatio: '4 / 3',
+    objectFit: 'cover',
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
   caption: {
     display: 'flex',
     flexDirection: 'column',
