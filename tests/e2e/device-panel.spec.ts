@@ -165,3 +165,48 @@ test('the Parameters tab sends a changed value as a queued configuration that th
   }).toPass({ timeout: 30_000 });
   await expect(offset).toHaveValue(next);
 });
+
+test('the Photography tab uploads a photograph, shows its image and deletes it once confirmed', async ({
+  page,
+  request,
+}) => {
+  const [device] = await connectedLightPoints(request, 'orion');
+  if (!device) throw new Error('no light point');
+  await openPanel(page, device, 'photography');
+  const panel = page.getByTestId('device-panel');
+  await expect(panel.getByRole('tab', { name: 'Photography' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByTestId('photo-upload')).toBeEnabled();
+
+  // A real PNG of 64 × 48 pixels, drawn by the browser.
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2D canvas');
+    context.fillStyle = '#1f6f43';
+    context.fillRect(0, 0, 64, 48);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (!blob) throw new Error('no PNG');
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  });
+  const filename = `e2e-${Date.now()}.png`;
+  await panel
+    .getByTestId('photo-file')
+    .setInputFiles({ name: filename, mimeType: 'image/png', buffer: Buffer.from(png) });
+  await expect(page.getByRole('listitem', { name: 'Photograph uploaded' })).toBeVisible();
+
+  // The thumbnail is the image the server stored, decoded by the browser.
+  const image = panel.getByRole('img', { name: filename });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(64);
+
+  await panel.getByRole('button', { name: `Delete ${filename}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(`Delete the photograph ${filename}?`);
+  await dialog.getByRole('button', { name: 'Delete photograph' }).click();
+  await expect(page.getByRole('listitem', { name: 'Photograph deleted' })).toBeVisible();
+  await expect(image).toHaveCount(0);
+  const answer = await request.get(`/lighting/api/v1/devices/${device.id}/photos`);
+  expect((await answer.json()).items.map((photo: { filename: string }) => photo.filename)).not.toContain(filename);
+});

@@ -15,6 +15,7 @@ export * from './logs';
 export * from './modes';
 export * from './mqtt';
 export * from './pagination';
+export * from './photos';
 export * from './primitives';
 export * from './projects';
 export * from './provisioning';

@@ -1,6 +1,6 @@
 import { ErrorBodySchema } from '@farola/protocol';
 import { z } from 'zod';
-import type { Route } from './define-route';
+import type { FileUpload, Route } from './define-route';
 import { errorResponses, idParameter, jsonContent, queryParameters, toOpenApiSchema } from './openapi-schemas';
 
 /** Everyone gets `status`; the rest only administrators (everyone when authentication is disabled). */
@@ -42,6 +42,16 @@ export const HealthSchema = z
 /** `/lighting/api/v1/devices/:id` → `/v1/devices/{id}`, relative to the document's server. */
 const documentPath = (path: string) => `/v1${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
 
+/** A file sent as the body itself, in one of the route's Content-Types. */
+function fileBody(upload: FileUpload): Record<string, unknown> {
+  const binary = { schema: { type: 'string', format: 'binary', maxLength: upload.limitBytes } };
+  return {
+    required: true,
+    description: upload.description,
+    content: Object.fromEntries(upload.types.map((type) => [type, binary])),
+  };
+}
+
 function operation(route: Route): Record<string, unknown> {
   const parameters = [
     ...(route.id ? [idParameter(route.id.description, !route.id.schema)] : []),
@@ -53,6 +63,7 @@ function operation(route: Route): Record<string, unknown> {
     ...(route.roles.length > 0 ? { 'x-required-roles': route.roles } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: jsonContent(route.body.component) } } : {}),
+    ...(route.upload ? { requestBody: fileBody(route.upload) } : {}),
     responses: {
       [status]: { description, content: jsonContent(component) },
       ...errorResponses(...route.errorStatuses),

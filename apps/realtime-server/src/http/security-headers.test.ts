@@ -78,7 +78,7 @@ describe('security headers', () => {
       'script-src': ["'self'"],
       'script-src-attr': ["'none'"],
       'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'https://*.tiles.example.org'],
+      'img-src': ["'self'", 'data:', 'blob:', 'https://*.tiles.example.org'],
       'font-src': ["'self'"],
       'connect-src': [
         "'self'",
@@ -103,7 +103,7 @@ describe('security headers', () => {
       `ws://${new URL(withoutAuth.url).host}`,
       `wss://${new URL(withoutAuth.url).host}`,
     ]);
-    expect(policy['img-src']).toEqual(["'self'", 'data:', 'https://tile.openstreetmap.org']);
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
   });
 
   it('name no host a request made up', async () => {

@@ -45,7 +45,8 @@ function ownSocketSources(req: IncomingMessage): string {
  * The Content-Security-Policy of every answer, derived from the configuration: scripts only from the
  * server (the console's bundle and `src/config.js`; no inline script, no eval); styles from the
  * server and inline (Fluent UI's Griffel inserts `<style>` elements at run time, Leaflet positions
- * with inline styles); images from the server, `data:` (Leaflet's control icons) and the tile host;
+ * with inline styles); images from the server, `data:` (Leaflet's control icons), `blob:` (device photographs, fetched
+ * with the caller's token) and the tile host;
  * fonts from the server; connections to the server (API, Socket.IO), the map's geocoder when one is
  * configured and, with authentication on, the identity provider, whose session-check pages are the only frames; the console may be framed only
  * by its own origin. docs/operations.md lists the policy.
@@ -60,7 +61,7 @@ export function contentSecurityPolicy(config: SecurityConfig): Record<string, Di
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', ...(tiles ? [tiles] : [])],
+    'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
     'font-src': ["'self'"],
     'connect-src': [
       "'self'",

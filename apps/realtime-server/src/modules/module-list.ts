@@ -5,6 +5,7 @@ import { devicesModule } from './devices';
 import { eventsModule } from './events';
 import { historyModule } from './history';
 import { lifecycleModule } from './lifecycle';
+import { photosModule } from './photos';
 import { projectsModule } from './projects';
 import { requestsModule } from './requests';
 import { usersModule } from './users';
@@ -22,5 +23,6 @@ export const MODULES: readonly FarolaModule[] = [
   lifecycleModule,
   bulkModule,
   historyModule,
+  photosModule,
   aboutModule,
 ];

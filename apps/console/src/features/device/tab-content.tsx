@@ -25,7 +25,7 @@ const TAB_COMPONENTS: Record<PanelTab, TabComponent> = {
   documentation: lazy(() => import('./tabs/pending-tabs').then((m) => ({ default: m.DocumentationTab }))),
   relations: lazy(() => import('./tabs/pending-tabs').then((m) => ({ default: m.RelationsTab }))),
   traceability: lazy(() => import('./tabs/traceability-tab').then((m) => ({ default: m.TraceabilityTab }))),
-  photography: lazy(() => import('./tabs/pending-tabs').then((m) => ({ default: m.PhotographyTab }))),
+  photography: lazy(() => import('./tabs/photography-tab').then((m) => ({ default: m.PhotographyTab }))),
   electricalSchema: lazy(() =>
     import('./tabs/electrical-schema-tab').then((m) => ({ default: m.ElectricalSchemaTab })),
   ),

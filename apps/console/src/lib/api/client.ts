@@ -18,7 +18,8 @@ export function apiUrl(path: string, query?: ApiQuery): string {
   return `${API_BASE}/${path.replace(/^\//, '')}${suffix}`;
 }
 
-function headers(hasBody: boolean): Headers {
+/** The API's request headers: JSON accepted, the JSON body type when there is one, the caller's token. */
+export function headers(hasBody: boolean): Headers {
   const result = new Headers({ Accept: 'application/json' });
   if (hasBody) result.set('Content-Type', 'application/json');
   const token = getAccessToken();
@@ -26,7 +27,7 @@ function headers(hasBody: boolean): Headers {
   return result;
 }
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   try {
@@ -36,7 +37,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function request<S extends z.ZodType>(url: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+/** Sends a request, turns an error answer into an ApiError and validates a success with `schema`. */
+export async function request<S extends z.ZodType>(url: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
   let response: Response;
   try {
     response = await fetch(url, init);

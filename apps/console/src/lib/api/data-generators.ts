@@ -1,4 +1,5 @@
 import {
+  DevicePhotoSchema,
   DeviceSchema,
   DeviceStatusSchema,
   DeviceTypeSchema,
@@ -10,6 +11,7 @@ import {
   ProjectSchema,
   QueuedRequestSchema,
   type Device,
+  type DevicePhoto,
   type DirectoryUser,
   type Me,
   type Project,
@@ -161,4 +163,20 @@ export function buildFleetColumns(devices: readonly FleetDevice[], streams: Reco
     ),
     streams,
   };
+}
+
+export function buildPhoto(overrides: Partial<DevicePhoto> & { seed?: number } = {}): DevicePhoto {
+  const { seed = 1, ...rest } = overrides;
+  return DevicePhotoSchema.parse({
+    id: uuid(0x90000 + seed),
+    deviceId: uuid(1),
+    projectId: PROJECT_ID,
+    filename: `photo-${seed}.jpg`,
+    caption: null,
+    contentType: 'image/jpeg',
+    size: 2048,
+    uploadedBy: 'operator',
+    uploadedAt: NOW,
+    ...rest,
+  });
 }

@@ -30,6 +30,7 @@ export const queryKeys = {
   bulkJob: (jobId: string) => ['bulk-actions', jobId] as const,
   bulkJobItems: (jobId: string, outcome: string) => ['bulk-actions', jobId, 'items', outcome] as const,
   deviceHistory: (deviceId: string) => ['device', deviceId, 'history'] as const,
+  devicePhotos: (deviceId: string) => ['device', deviceId, 'photos'] as const,
   userSearch: (q: string) => ['users', 'search', q] as const,
   userPermissions: (userId: string) => ['users', 'permissions', userId] as const,
   /** Every project the caller sees, all pages (names for pickers). */

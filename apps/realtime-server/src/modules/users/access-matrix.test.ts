@@ -155,6 +155,11 @@ describe('the access matrix: every route × role × project', () => {
         'PATCH /v1/devices/{id}',
         'GET /v1/devices/{id}/events',
         'GET /v1/devices/{id}/history',
+        'GET /v1/devices/{id}/photos',
+        'POST /v1/devices/{id}/photos',
+        'GET /v1/photos/{id}/content',
+        'PATCH /v1/photos/{id}',
+        'DELETE /v1/photos/{id}',
         'POST /v1/devices/{id}/commands',
         'POST /v1/devices/{id}/lifecycle',
         'POST /v1/devices/{id}/disable',
@@ -279,6 +284,44 @@ describe('the access matrix: every route × role × project', () => {
           expect(answer).toMatchObject({ status: 404, body: { error: { code: 'DEVICE_NOT_FOUND' } } });
         } else {
           expect(answer).toMatchObject({ status: 200, body: { notes: { text: `checked by ${name}` } } });
+        }
+      }
+    },
+  );
+
+  it.each(everyone)(
+    '%s: photographs: seen where the device is, uploaded, captioned and deleted with manage-devices or edit-device',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      const png = new Uint8Array(32).fill(1);
+      png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      for (const key of both) {
+        const path = `/v1/devices/${devices[key].id}/photos`;
+        const image = { method: 'POST', body: png, headers: { 'content-type': 'image/png' } };
+        // The admin's photograph, for everyone to try to read, caption and delete.
+        const theirs = (await h.api(`${path}?filename=admin.png`, as('admin', image))).body.id as string;
+        const visible = sees(person, devices[key].project);
+        const list = await h.api(path, as(name));
+        expect(list.status).toBe(visible ? 200 : 404);
+        if (visible) expect(list.body.items.map((p: { id: string }) => p.id)).toContain(theirs);
+        const content = await fetch(`${h.server.httpUrl}/lighting/api/v1/photos/${theirs}/content`, as(name));
+        expect(content.status).toBe(visible ? 200 : 404);
+
+        const uploaded = await h.api(`${path}?filename=${name}.png`, as(name, image));
+        const captioned = await h.api(`/v1/photos/${theirs}`, as(name, { method: 'PATCH', body: '{"caption":"x"}' }));
+        const deleted = await h.api(`/v1/photos/${theirs}`, as(name, { method: 'DELETE' }));
+        if (!holds(person, ACTION_ROLES.editDevices)) {
+          for (const answer of [uploaded, captioned, deleted]) {
+            expect(answer).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+          }
+        } else if (!visible) {
+          expect(uploaded).toMatchObject({ status: 404, body: { error: { code: 'DEVICE_NOT_FOUND' } } });
+          expect(captioned.status).toBe(404);
+          expect(deleted.status).toBe(404);
+        } else {
+          expect(uploaded).toMatchObject({ status: 201, body: { uploadedBy: person.id } });
+          expect(captioned).toMatchObject({ status: 200, body: { caption: 'x' } });
+          expect(deleted.status).toBe(200);
         }
       }
     },

@@ -2,7 +2,7 @@ import type { Device } from '@farola/protocol';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 
-// Alarms, documentation, relations and photographs are kept by features still to come; until then these tabs
+// Alarms, documentation and relations are kept by features still to come; until then these tabs
 // say so rather than show an empty list that looks like a fact about the device.
 
 export function AlarmsTab(_props: { device: Device }) {
@@ -18,9 +18,4 @@ export function DocumentationTab(_props: { device: Device }) {
 export function RelationsTab(_props: { device: Device }) {
   const { t } = useTranslation('device-detail');
   return <EmptyState title={t('empty.noElements')} description={t('pending.relations')} />;
-}
-
-export function PhotographyTab(_props: { device: Device }) {
-  const { t } = useTranslation('device-detail');
-  return <EmptyState title={t('empty.noData')} description={t('pending.photography')} />;
 }
