@@ -165,3 +165,48 @@ test('the Parameters tab sends a changed value as a queued configuration that th
   }).toPass({ timeout: 30_000 });
   await expect(offset).toHaveValue(next);
 });
+
+test('the real time measures chart draws the chosen measure and grows as the device reports', async ({
+  page,
+  request,
+}) => {
+  // Some light points leave out their electrical measures (a dead meter line): take one that reports them.
+  let device: Device | undefined;
+  await expect(async () => {
+    const devices = await connectedLightPoints(request, 'orion');
+    device = devices.find((candidate) => typeof candidate.attributes.voltage === 'number');
+    expect(device).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  if (!device) throw new Error('no light point reporting its voltage');
+  await openPanel(page, device, 'realTimeMeasures');
+  const panel = page.getByTestId('device-panel');
+  const chart = panel.getByTestId('measure-chart');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(panel.getByRole('figure', { name: 'Instantaneous active power over time' })).toBeVisible();
+  await expect(panel.getByTestId('measure-chart-summary')).toContainText('Latest:');
+
+  await panel.getByRole('combobox', { name: 'Measure shown in the chart' }).selectOption('voltage');
+  await expect(panel.getByRole('figure', { name: 'Voltage over time' })).toBeVisible();
+  await expect(chart).toHaveAttribute('data-points', /^[1-9]\d*$/);
+  const before = Number(await chart.getAttribute('data-points'));
+  // The simulator reports every 10 s: the next report adds a point.
+  await expect
+    .poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 40_000 })
+    .toBeGreaterThan(before);
+  await expect(panel.getByTestId('measure-chart-summary')).toContainText(' V');
+});
+
+test('the header shows the device profile from the keyboard', async ({ page, request }) => {
+  const [device] = await connectedLightPoints(request, 'vega');
+  if (!device) throw new Error('no light point');
+  await openPanel(page, device);
+  const panel = page.getByTestId('device-panel');
+  await panel.getByRole('button', { name: 'Device profile' }).focus();
+  await page.keyboard.press('Enter');
+  const profile = page.getByTestId('device-profile');
+  await expect(profile).toContainText('Vendor family');
+  await expect(profile).toContainText('Vega');
+  await expect(profile).toContainText('Light point');
+  await page.keyboard.press('Escape');
+  await expect(profile).toBeHidden();
+});
