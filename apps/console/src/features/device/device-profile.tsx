@@ -12,7 +12,7 @@ export function deviceProfileRows(
   projectName: string | undefined,
   t: (key: string) => string,
 ): FieldRow[] {
-  const luminaireType = device.attributes.identifiedLuminaireType;
+  const luminaireType = device.luminaireType ?? device.attributes.identifiedLuminaireType;
   return [
     { key: 'deviceType', label: t('device-detail:field.deviceType'), value: t(DEVICE_TYPE_KEYS[device.deviceType]) },
     { key: 'vendor', label: t('device-detail:field.vendor'), value: VENDOR_LABELS[device.vendor] },
