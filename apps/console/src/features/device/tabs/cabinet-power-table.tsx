@@ -20,6 +20,7 @@ import { commandBlock } from '../device-commands';
 import type { ParameterProblem } from '../configuration-form';
 import { checkPowerTable, nextDraftRow, toDraftRows, type PowerTableDraftRow } from '../power-table-form';
 import { useCommands } from '../use-commands';
+import { useCabinetPowerTableStyles } from './cabinet-power-table.styles';
 import { useParametersTabStyles } from './parameters-tab.styles';
 
 /** Most rows a power table holds (one per dimming level, 0–100 %). */
@@ -33,6 +34,7 @@ export function CabinetPowerTable({ device, reported }: { device: Device; report
   const { t } = useTranslation('device-detail');
   const { t: tErrors } = useTranslation('errors');
   const styles = useParametersTabStyles();
+  const cellStyles = useCabinetPowerTableStyles();
   const { send, isSending } = useCommands(device);
   const mayCommand = useSignedInUser().hasAnyRole(ACTION_ROLES.commandDevices);
   const blockKey = device.disabled ? 'errors:DEVICE_DISABLED' : commandBlock(device, 'setConfiguration', mayCommand);
@@ -77,6 +79,9 @@ export function CabinetPowerTable({ device, reported }: { device: Device; report
                           validationMessage={problem ? problemText(problem) : null}
                         >
                           <Input
+                            className={cellStyles.input}
+                            input={{ className: cellStyles.native }}
+                            size="small"
                             type="number"
                             aria-label={t(column === 'level' ? 'powerTable.levelOf' : 'powerTable.wattsOf', {
                               row: index + 1,
