@@ -210,3 +210,48 @@ test('the header shows the device profile from the keyboard', async ({ page, req
   await page.keyboard.press('Escape');
   await expect(profile).toBeHidden();
 });
+
+test("a cabinet's power table is edited row by row and sent as a configuration change", async ({ page, request }) => {
+  const [cabinet] = await connectedCabinets(request);
+  if (!cabinet) throw new Error('no cabinet controller');
+  await openPanel(page, cabinet, 'powerTable');
+  const panel = page.getByTestId('device-panel');
+  const form = panel.getByTestId('power-table-form');
+  // Start from an empty table whatever the cabinet holds, then add two rows (levels 0 and 10 %).
+  for (let rows = cabinet.attributes.configuration?.other.powerTable.length ?? 0; rows > 0; rows -= 1) {
+    await form.getByRole('button', { name: 'Remove row 1' }).click();
+  }
+  await form.getByRole('button', { name: 'Add row' }).click();
+  await form.getByRole('button', { name: 'Add row' }).click();
+  await expect(panel.getByTestId('power-level-1')).toHaveValue('10');
+  // Levels must increase: a level no higher than the one before is refused before anything is sent.
+  await panel.getByTestId('power-level-1').fill('0');
+  await expect(panel.getByTestId('power-table-problem')).toContainText('Dimming levels must increase');
+  await expect(panel.getByTestId('power-table-save')).toBeDisabled();
+  await panel.getByTestId('power-level-1').fill('100');
+  await panel.getByTestId('power-watts-1').fill('321.5');
+  await panel.getByTestId('power-table-save').click();
+
+  const sent = panel.locator('[data-testid^="request-"][data-status]').first();
+  await expect(sent).toContainText('Change configuration');
+  await expect(sent).toHaveAttribute('data-status', 'DONE', { timeout: 30_000 });
+  // The cabinet reports its new configuration: the form shows the saved row.
+  await expect(panel.getByTestId('power-watts-1')).toHaveValue('321.5', { timeout: 30_000 });
+  await expect(panel.getByTestId('power-level-1')).toHaveValue('100');
+});
+
+test("a luminaire serial number is recorded once: another device's is refused", async ({ page, request }) => {
+  const [first, second] = await connectedLightPoints(request, 'vega');
+  if (!first || !second) throw new Error('two light points needed');
+  const luminaire = `E2E-LUM-${Date.now()}`;
+  for (const [device, outcome] of [
+    [first, 'Device edited'],
+    [second, `Luminaire serial number ${luminaire} already exists`],
+  ] as const) {
+    await openPanel(page, device, 'technicalInformation');
+    const panel = page.getByTestId('device-panel');
+    await panel.getByTestId('luminaire-luminaireSerialNumber').fill(luminaire);
+    await panel.getByRole('button', { name: 'Save luminaire' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: outcome })).toBeVisible();
+  }
+});
