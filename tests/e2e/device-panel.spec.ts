@@ -210,3 +210,93 @@ test('the Photography tab uploads a photograph, shows its image and deletes it o
   const answer = await request.get(`/lighting/api/v1/devices/${device.id}/photos`);
   expect((await answer.json()).items.map((photo: { filename: string }) => photo.filename)).not.toContain(filename);
 });
+
+test('the real time measures chart draws the chosen measure and grows as the device reports', async ({
+  page,
+  request,
+}) => {
+  // Some light points leave out their electrical measures (a dead meter line): take one that reports them.
+  let device: Device | undefined;
+  await expect(async () => {
+    const devices = await connectedLightPoints(request, 'orion');
+    device = devices.find((candidate) => typeof candidate.attributes.voltage === 'number');
+    expect(device).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  if (!device) throw new Error('no light point reporting its voltage');
+  await openPanel(page, device, 'realTimeMeasures');
+  const panel = page.getByTestId('device-panel');
+  const chart = panel.getByTestId('measure-chart');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(panel.getByRole('figure', { name: 'Instantaneous active power over time' })).toBeVisible();
+  await expect(panel.getByTestId('measure-chart-summary')).toContainText('Latest:');
+
+  await panel.getByRole('combobox', { name: 'Measure shown in the chart' }).selectOption('voltage');
+  await expect(panel.getByRole('figure', { name: 'Voltage over time' })).toBeVisible();
+  await expect(chart).toHaveAttribute('data-points', /^[1-9]\d*$/);
+  const before = Number(await chart.getAttribute('data-points'));
+  // The simulator reports every 10 s: the next report adds a point.
+  await expect
+    .poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 40_000 })
+    .toBeGreaterThan(before);
+  await expect(panel.getByTestId('measure-chart-summary')).toContainText(' V');
+});
+
+test('the header shows the device profile from the keyboard', async ({ page, request }) => {
+  const [device] = await connectedLightPoints(request, 'vega');
+  if (!device) throw new Error('no light point');
+  await openPanel(page, device);
+  const panel = page.getByTestId('device-panel');
+  await panel.getByRole('button', { name: 'Device profile' }).focus();
+  await page.keyboard.press('Enter');
+  const profile = page.getByTestId('device-profile');
+  await expect(profile).toContainText('Vendor family');
+  await expect(profile).toContainText('Vega');
+  await expect(profile).toContainText('Light point');
+  await page.keyboard.press('Escape');
+  await expect(profile).toBeHidden();
+});
+
+test("a cabinet's power table is edited row by row and sent as a configuration change", async ({ page, request }) => {
+  const [cabinet] = await connectedCabinets(request);
+  if (!cabinet) throw new Error('no cabinet controller');
+  await openPanel(page, cabinet, 'powerTable');
+  const panel = page.getByTestId('device-panel');
+  const form = panel.getByTestId('power-table-form');
+  // Start from an empty table whatever the cabinet holds, then add two rows (levels 0 and 10 %).
+  for (let rows = cabinet.attributes.configuration?.other.powerTable.length ?? 0; rows > 0; rows -= 1) {
+    await form.getByRole('button', { name: 'Remove row 1' }).click();
+  }
+  await form.getByRole('button', { name: 'Add row' }).click();
+  await form.getByRole('button', { name: 'Add row' }).click();
+  await expect(panel.getByTestId('power-level-1')).toHaveValue('10');
+  // Levels must increase: a level no higher than the one before is refused before anything is sent.
+  await panel.getByTestId('power-level-1').fill('0');
+  await expect(panel.getByTestId('power-table-problem')).toContainText('Dimming levels must increase');
+  await expect(panel.getByTestId('power-table-save')).toBeDisabled();
+  await panel.getByTestId('power-level-1').fill('100');
+  await panel.getByTestId('power-watts-1').fill('321.5');
+  await panel.getByTestId('power-table-save').click();
+
+  const sent = panel.locator('[data-testid^="request-"][data-status]').first();
+  await expect(sent).toContainText('Change configuration');
+  await expect(sent).toHaveAttribute('data-status', 'DONE', { timeout: 30_000 });
+  // The cabinet reports its new configuration: the form shows the saved row.
+  await expect(panel.getByTestId('power-watts-1')).toHaveValue('321.5', { timeout: 30_000 });
+  await expect(panel.getByTestId('power-level-1')).toHaveValue('100');
+});
+
+test("a luminaire serial number is recorded once: another device's is refused", async ({ page, request }) => {
+  const [first, second] = await connectedLightPoints(request, 'vega');
+  if (!first || !second) throw new Error('two light points needed');
+  const luminaire = `E2E-LUM-${Date.now()}`;
+  for (const [device, outcome] of [
+    [first, 'Device edited'],
+    [second, `Luminaire serial number ${luminaire} already exists`],
+  ] as const) {
+    await openPanel(page, device, 'technicalInformation');
+    const panel = page.getByTestId('device-panel');
+    await panel.getByTestId('luminaire-luminaireSerialNumber').fill(luminaire);
+    await panel.getByRole('button', { name: 'Save luminaire' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: outcome })).toBeVisible();
+  }
+});

@@ -10,6 +10,14 @@ const longitude = z.number().min(-180).max(180);
 
 export { SerialNumberSchema } from './primitives';
 
+/** Longest luminaire serial number, luminaire type, bracket type or driver a device may carry. */
+export const LUMINAIRE_FIELD_MAX_LENGTH = 60;
+const luminaireField = () => text().trim().max(LUMINAIRE_FIELD_MAX_LENGTH);
+
+/** The luminaire and hardware fields a user records on a device (spec §3 'Luminaire and hardware'). */
+export const LUMINAIRE_FIELDS = ['luminaireSerialNumber', 'luminaireType', 'bracketType', 'driver'] as const;
+export type LuminaireField = (typeof LUMINAIRE_FIELDS)[number];
+
 /** Maximum length of a device's notes. */
 export const DEVICE_NOTES_MAX_LENGTH = 4000;
 
@@ -43,6 +51,11 @@ export const DeviceSchema = z.object({
   category: text().max(60).nullable(),
   modelNumber: text().max(60).nullable(),
   firmwareVersion: text().max(40).nullable(),
+  /** The luminaire the controller sits on, as recorded by a user; unique across the system when set. */
+  luminaireSerialNumber: luminaireField().nullable().default(null),
+  luminaireType: luminaireField().nullable().default(null),
+  bracketType: luminaireField().nullable().default(null),
+  driver: luminaireField().nullable().default(null),
   latitude: latitude.nullable(),
   longitude: longitude.nullable(),
   fixedLocation: z.boolean(),
@@ -63,18 +76,25 @@ export type Device = z.infer<typeof DeviceSchema>;
 
 /**
  * `PATCH /devices/{id}`: what a user edits on a device, at least one of the fields. `fixedLocation`
- * on keeps the stored position when the device reports another; `notes` replaces the notes ('' clears them).
+ * on keeps the stored position when the device reports another; `notes` replaces the notes ('' clears them);
+ * the luminaire fields replace the recorded luminaire serial number, luminaire type, bracket type and
+ * driver ('' clears one; a luminaire serial number another device carries is refused).
  *
  * @example
  * DeviceEditSchema.parse({ fixedLocation: true });
  * DeviceEditSchema.parse({ notes: 'Pole repainted in May' });
+ * DeviceEditSchema.parse({ luminaireSerialNumber: 'LUM-2231', driver: 'Tridonic LC 40W' });
  */
 export const DeviceEditSchema = z
   .strictObject({
     fixedLocation: z.boolean().optional(),
     notes: text().max(DEVICE_NOTES_MAX_LENGTH).optional(),
+    luminaireSerialNumber: luminaireField().optional(),
+    luminaireType: luminaireField().optional(),
+    bracketType: luminaireField().optional(),
+    driver: luminaireField().optional(),
   })
-  .refine((edit) => edit.fixedLocation !== undefined || edit.notes !== undefined, {
+  .refine((edit) => Object.values(edit).some((value) => value !== undefined), {
     message: 'Nothing to change',
   });
 export type DeviceEdit = z.infer<typeof DeviceEditSchema>;

@@ -21,7 +21,7 @@ export function fetchDeviceEvents(deviceId: string, cursor?: string): Promise<Pa
   return apiGet(`devices/${encodeURIComponent(deviceId)}/events`, EventPageSchema, { limit: EVENTS_PAGE_SIZE, cursor });
 }
 
-/** Edits the device's notes or fixed-location flag (`PATCH /devices/{id}`). */
+/** Edits the device's notes, fixed-location flag or luminaire fields (`PATCH /devices/{id}`). */
 export function editDevice(deviceId: string, edit: DeviceEdit): Promise<Device> {
   return apiPatch(`devices/${encodeURIComponent(deviceId)}`, edit, DeviceSchema);
 }

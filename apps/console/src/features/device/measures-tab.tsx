@@ -4,11 +4,12 @@ import { EmptyState } from '@/components/empty-state';
 import { FieldList } from '@/components/field-list';
 import { formatAttribute, formatDateTime } from '@/lib/format/format-value';
 import { useValueFormat } from '@/lib/format/use-value-format';
+import { MeasureChartSection } from './measure-chart/measure-chart-section';
 
 /** Settings a device reports beside its measures; they belong to the Parameters tab, not here. */
 const SETTINGS: ReadonlySet<AttributeKey> = new Set<AttributeKey>(['configuration']);
 
-/** Every measure the device has reported, live, with its unit. */
+/** A live chart of a chosen measure, then every measure the device has reported, live, with its unit. */
 export function MeasuresTab({ device }: { device: Device }) {
   const { t } = useTranslation('device');
   const format = useValueFormat();
@@ -22,6 +23,7 @@ export function MeasuresTab({ device }: { device: Device }) {
   }));
   return (
     <>
+      <MeasureChartSection device={device} />
       {device.attributesUpdatedAt && (
         <p>
           {t('device-detail:measures.updatedAt', { date: formatDateTime(device.attributesUpdatedAt, format.language) })}

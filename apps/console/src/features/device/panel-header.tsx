@@ -3,9 +3,10 @@ import { Badge, Button, Caption1, Title3 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATUS_KEYS, DEVICE_TYPE_KEYS } from '@/lib/devices/device-labels';
+import { DeviceProfile } from './device-profile';
 import { usePanelHeaderStyles } from './panel-header.styles';
 
-/** Name, serial number, kind, family, connection, power and lifecycle of the device, and Close. */
+/** Name, serial number, kind, family, connection, power and lifecycle of the device, its profile, and Close. */
 export function PanelHeader({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t } = useTranslation('device');
   const styles = usePanelHeaderStyles();
@@ -31,6 +32,7 @@ export function PanelHeader({ device, onClose }: { device: Device; onClose: () =
           </Badge>
         </div>
       </div>
+      <DeviceProfile device={device} />
       <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('panel.close')} onClick={onClose} />
     </header>
   );

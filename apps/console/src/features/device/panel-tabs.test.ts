@@ -8,9 +8,11 @@ describe('the device tabs', () => {
     }
   });
 
-  it("shows a cabinet's parameters and electrical schema, and a light point's power table and dimming specs", () => {
-    expect(tabsFor('cabinet-controller')).toEqual(expect.arrayContaining(['parameters', 'electricalSchema']));
-    expect(tabsFor('cabinet-controller')).not.toContain('powerTable');
+  it("shows a cabinet's parameters and electrical schema, a light point's dimming specs, and both a power table", () => {
+    expect(tabsFor('cabinet-controller')).toEqual(
+      expect.arrayContaining(['parameters', 'electricalSchema', 'powerTable']),
+    );
+    expect(tabsFor('cabinet-controller')).not.toContain('dimmingSpecs');
     expect(tabsFor('light-point-controller')).toEqual(expect.arrayContaining(['powerTable', 'dimmingSpecs']));
     expect(tabsFor('light-point-controller')).not.toContain('parameters');
     expect(new Set([...tabsFor('cabinet-controller'), ...tabsFor('light-point-controller')]).size).toBe(
@@ -23,6 +25,6 @@ describe('the device tabs', () => {
     expect(parsePanelTab('?tab=nonsense', 'cabinet-controller')).toBe('details');
     expect(parsePanelTab('', 'cabinet-controller')).toBe('details');
     expect(parsePanelTab('?tab=parameters', 'light-point-controller')).toBe('details');
-    expect(parsePanelTab('?tab=powerTable', 'cabinet-controller')).toBe('details');
+    expect(parsePanelTab('?tab=dimmingSpecs', 'cabinet-controller')).toBe('details');
   });
 });

@@ -23,11 +23,13 @@ export const PANEL_TABS = [
 ] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
-/** Tabs about one kind's hardware: a cabinet's configuration and circuits, a luminaire's power and dimming. */
+/**
+ * Tabs about one kind's hardware: a cabinet's configuration and circuits, a luminaire's dimming.
+ * Both kinds have a power table: a cabinet's configured one, a luminaire's by dimming level.
+ */
 const KIND_ONLY: Partial<Record<PanelTab, DeviceType>> = {
   parameters: 'cabinet-controller',
   electricalSchema: 'cabinet-controller',
-  powerTable: 'light-point-controller',
   dimmingSpecs: 'light-point-controller',
 };
 

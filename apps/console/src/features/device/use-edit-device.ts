@@ -6,7 +6,7 @@ import { useNotify } from '@/lib/notifications/use-notify';
 import { queryKeys } from '@/lib/query/query-client';
 import { editDevice } from './api';
 
-/** Edits the device (notes, fixed location), puts the answer in the cache and says 'Device edited' or why not. */
+/** Edits the device (notes, fixed location, luminaire fields), puts the answer in the cache and says 'Device edited' or why not. */
 export function useEditDevice(deviceId: string) {
   const queries = useQueryClient();
   const notify = useNotify();
@@ -16,7 +16,17 @@ export function useEditDevice(deviceId: string) {
     mutationFn: (edit: DeviceEdit) => editDevice(deviceId, edit),
     onSuccess: (device: Device) => {
       queries.setQueryData<Device>(queryKeys.device(deviceId), (current) =>
-        current ? { ...current, fixedLocation: device.fixedLocation, notes: device.notes } : device,
+        current
+          ? {
+              ...current,
+              fixedLocation: device.fixedLocation,
+              notes: device.notes,
+              luminaireSerialNumber: device.luminaireSerialNumber,
+              luminaireType: device.luminaireType,
+              bracketType: device.bracketType,
+              driver: device.driver,
+            }
+          : device,
       );
       notify.success(t('edited'));
     },

@@ -20,6 +20,13 @@ describe('error messages', () => {
     expect(errorMessage(t, new ApiError(404, 'DEVICE_NOT_FOUND', 'Device not found'))).toBe('Device not found');
   });
 
+  it("names what already exists from the error's details", () => {
+    const refused = new ApiError(409, 'LUMINAIRE_SERIAL_EXISTS', 'Luminaire serial number L-7 already exists', {
+      error: 'L-7',
+    });
+    expect(errorMessage(t, refused)).toBe('Luminaire serial number L-7 already exists');
+  });
+
   it("shows a device's NOT_FOUND on latitude or longitude as 'No GPS signal'", () => {
     expect(errorCodeMessage(t, 'DEVICE_ERROR_NOT_FOUND', { field: 'latitude' })).toBe('No GPS signal');
     expect(errorCodeMessage(t, 'DEVICE_ERROR_NOT_FOUND', { field: 'dimming' })).toBe(

@@ -51,12 +51,24 @@ export function requestErrorMessage(t: ErrorsT, command: string, code: string): 
   return errorCodeMessage(t, code, GPS_COMMANDS.has(command) ? { field: 'latitude' } : {});
 }
 
+/** The text and number details of an error body, which fill its message's placeholders (`{error}`). */
+function placeholderValues(details: unknown): Record<string, string | number> {
+  if (typeof details !== 'object' || details === null || Array.isArray(details)) return {};
+  return Object.fromEntries(
+    Object.entries(details).filter(
+      (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    ),
+  );
+}
+
 /**
- * The message to show for anything a call threw: an ApiError's code, translated; anything else
- * is unexpected and reads 'Unknown error'.
+ * The message to show for anything a call threw: an ApiError's code, translated, its placeholders
+ * filled from the error's details ('Luminaire serial number X already exists'); anything else is
+ * unexpected and reads 'Unknown error'.
  */
 export function errorMessage(t: ErrorsT, error: unknown, options: { field?: string } = {}): string {
-  if (error instanceof ApiError) return errorCodeMessage(t, error.code, options);
+  if (error instanceof ApiError)
+    return errorCodeMessage(t, error.code, { ...options, values: placeholderValues(error.details) });
   return fallback(t, error instanceof Error ? error.message : String(error));
 }
 

@@ -29,8 +29,14 @@ export function cancelRequest(requestId: string): Promise<QueuedRequest> {
   return apiPost(`queued-requests/${encodeURIComponent(requestId)}/cancel`, {}, QueuedRequestSchema);
 }
 
-/** The device's latest request of one command (`GET /queued-requests?deviceId=&command=&limit=1`), or null. */
-export async function fetchLatestRequest(deviceId: string, command: CommandName): Promise<QueuedRequest | null> {
+/**
+ * The device's latest request of one command, or of any of several (`GET /queued-requests?deviceId=&command=&limit=1`,
+ * newest first), or null.
+ */
+export async function fetchLatestRequest(
+  deviceId: string,
+  command: CommandName | readonly CommandName[],
+): Promise<QueuedRequest | null> {
   const page = await apiGet('queued-requests', RequestPageSchema, { deviceId, command, limit: 1 });
   return page.items[0] ?? null;
 }

@@ -36,9 +36,67 @@ describe('editing a device (PATCH /devices/{id})', () => {
     expect((await patch(id, { fixedLocation: false })).body.fixedLocation).toBe(false);
   });
 
+  it('records the luminaire and hardware fields, keeps the others, and clears one with an empty text', async () => {
+    const id = await h.register(uniqueSerial('EDIT'));
+    const luminaire = `LUM-${randomUUID()}`;
+    const saved = await patch(id, {
+      luminaireSerialNumber: ` ${luminaire} `,
+      luminaireType: 'LED street 40 W',
+      bracketType: 'Wall bracket',
+      driver: 'Tridonic LC 40W',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      luminaireSerialNumber: luminaire,
+      luminaireType: 'LED street 40 W',
+      bracketType: 'Wall bracket',
+      driver: 'Tridonic LC 40W',
+    });
+    const cleared = await patch(id, { bracketType: '' });
+    expect(cleared.body).toMatchObject({
+      bracketType: null,
+      luminaireSerialNumber: luminaire,
+      driver: 'Tridonic LC 40W',
+    });
+    expect((await h.api(`/v1/devices/${id}`)).body).toMatchObject({
+      bracketType: null,
+      luminaireType: 'LED street 40 W',
+    });
+  });
+
+  it("refuses a luminaire serial number another device carries with 'Luminaire serial number X already exists'", async () => {
+    const first = await h.register(uniqueSerial('EDIT'));
+    const second = await h.register(uniqueSerial('EDIT'));
+    const luminaire = `LUM-${randomUUID()}`;
+    expect((await patch(first, { luminaireSerialNumber: luminaire })).status).toBe(200);
+    // The same device may keep its own luminaire serial number in a later edit.
+    expect((await patch(first, { luminaireSerialNumber: luminaire, driver: 'D1' })).status).toBe(200);
+
+    const refused = await patch(second, { luminaireSerialNumber: luminaire, driver: 'D2' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'LUMINAIRE_SERIAL_EXISTS',
+      message: `Luminaire serial number ${luminaire} already exists`,
+      details: { error: luminaire },
+    });
+    // Nothing of the refused edit was applied.
+    expect((await h.api(`/v1/devices/${second}`)).body).toMatchObject({ luminaireSerialNumber: null, driver: null });
+
+    // Once the first device gives it up, the second may take it.
+    await patch(first, { luminaireSerialNumber: '' });
+    expect((await patch(second, { luminaireSerialNumber: luminaire })).body.luminaireSerialNumber).toBe(luminaire);
+  });
+
   it('refuses an empty edit, unknown fields and notes over the limit', async () => {
     const id = await h.register(uniqueSerial('EDIT'));
-    for (const body of [{}, { name: 'x' }, { notes: 'x'.repeat(4001) }, { fixedLocation: 'yes' }]) {
+    for (const body of [
+      {},
+      { name: 'x' },
+      { notes: 'x'.repeat(4001) },
+      { fixedLocation: 'yes' },
+      { driver: 'x'.repeat(61) },
+      { luminaireSerialNumber: 42 },
+    ]) {
       const answer = await patch(id, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.code).toBe('VALIDATION_FAILED');

@@ -8,6 +8,7 @@ import {
   type DeviceRegistration,
   type DeviceStatus,
   type DeviceType,
+  type LuminaireField,
   type Page,
   type Vendor,
 } from '@farola/protocol';
@@ -114,7 +115,29 @@ interface DeviceRow {
   notes: string | null;
   notes_updated_at: Date | null;
   notes_updated_by: string | null;
+  luminaire_serial_number: string | null;
+  luminaire_type: string | null;
+  bracket_type: string | null;
+  driver: string | null;
   sort_key: string;
+}
+
+/** The luminaire fields of `PATCH /devices/{id}` and their columns. */
+const LUMINAIRE_COLUMNS = [
+  ['luminaireSerialNumber', 'luminaire_serial_number'],
+  ['luminaireType', 'luminaire_type'],
+  ['bracketType', 'bracket_type'],
+  ['driver', 'driver'],
+] as const satisfies readonly (readonly [LuminaireField, string])[];
+
+/** The unique index behind 'Luminaire serial number {error} already exists' (migration 017). */
+const LUMINAIRE_SERIAL_INDEX = 'devices_luminaire_serial_number';
+
+/** A PostgreSQL unique violation (23505) of `constraint`, as both PGlite and node-postgres report it. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && violated === constraint;
 }
 
 function toDevice(row: DeviceRow): Device {
@@ -132,6 +155,10 @@ function toDevice(row: DeviceRow): Device {
     category: row.category,
     modelNumber: row.model_number,
     firmwareVersion: row.firmware_version,
+    luminaireSerialNumber: row.luminaire_serial_number,
+    luminaireType: row.luminaire_type,
+    bracketType: row.bracket_type,
+    driver: row.driver,
     latitude: row.latitude,
     longitude: row.longitude,
     fixedLocation: row.fixed_location,
@@ -382,9 +409,15 @@ export class DeviceRepository {
 
   /**
    * Applies a user's edit and records it in `device_edits`, in one statement; null when the device
-   * is not in `visible`.
+   * is not in `visible`, `'luminaireSerialNumberExists'` when another device carries the luminaire
+   * serial number (the unique index decides, so two concurrent edits cannot both take it).
    */
-  async edit(id: string, visible: ProjectScope, edit: DeviceEdit, editedBy: string): Promise<Device | null> {
+  async edit(
+    id: string,
+    visible: ProjectScope,
+    edit: DeviceEdit,
+    editedBy: string,
+  ): Promise<Device | null | 'luminaireSerialNumberExists'> {
     const filters = new Conditions();
     filters.add(`id = ${filters.param(id)}`);
     filters.inScope('project_id', visible);
@@ -395,15 +428,24 @@ export class DeviceRepository {
       sets.push(`notes = ${filters.param(edit.notes === '' ? null : edit.notes)}`);
       sets.push(`notes_updated_at = now()`, `notes_updated_by = ${by}`);
     }
+    for (const [field, column] of LUMINAIRE_COLUMNS) {
+      const value = edit[field];
+      if (value !== undefined) sets.push(`${column} = ${filters.param(value === '' ? null : value)}`);
+    }
     const changes = filters.param(JSON.stringify(edit));
-    const rows = await this.db.query<DeviceRow>(
-      `WITH updated AS (UPDATE devices SET ${sets.join(', ')} ${filters.where()} RETURNING *),
-            logged AS (INSERT INTO device_edits (device_id, changes, edited_by)
-                       SELECT id, ${changes}::jsonb, ${by} FROM updated)
-       SELECT *, '' AS sort_key FROM updated`,
-      filters.params,
-    );
-    return rows[0] ? toDevice(rows[0]) : null;
+    try {
+      const rows = await this.db.query<DeviceRow>(
+        `WITH updated AS (UPDATE devices SET ${sets.join(', ')} ${filters.where()} RETURNING *),
+              logged AS (INSERT INTO device_edits (device_id, changes, edited_by)
+                         SELECT id, ${changes}::jsonb, ${by} FROM updated)
+         SELECT *, '' AS sort_key FROM updated`,
+        filters.params,
+      );
+      return rows[0] ? toDevice(rows[0]) : null;
+    } catch (error) {
+      if (isUniqueViolation(error, LUMINAIRE_SERIAL_INDEX)) return 'luminaireSerialNumberExists';
+      throw error;
+    }
   }
 
   /** Filtered list with a keyset cursor on (sort column, id), so pages never skip or repeat a device. */

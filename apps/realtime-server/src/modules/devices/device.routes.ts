@@ -48,7 +48,8 @@ export function deviceRoutes(devices: DeviceService): Route[] {
     defineRoute({
       method: 'patch',
       path: '/devices/:id',
-      summary: "Edits a device's notes or fixed-location flag, recording who did",
+      summary:
+        "Edits a device's notes, fixed-location flag or luminaire fields (luminaire serial number unique), recording who did",
       roles: ACTION_ROLES.editDevices,
       id: { description: 'Device id' },
       body: { component: 'DeviceEdit', schema: DeviceEditSchema },

@@ -17,6 +17,7 @@ import { DomainError } from '../../platform/domain-error';
 import type { EventRepository } from '../events/event.repository';
 import type { ProjectService } from '../projects/project.service';
 import type { DeviceRepository } from './device.repository';
+import { luminaireSerialExists } from './provisioning-errors';
 import type { WriteBehind } from './write-behind';
 
 /**
@@ -70,11 +71,12 @@ export class DeviceService {
     return device;
   }
 
-  /** A user's edit of the notes or the fixed-location flag, recorded with who made it. */
+  /** A user's edit of the notes, the fixed-location flag or the luminaire fields, recorded with who made it. */
   async edit(user: User, id: string, edit: DeviceEdit): Promise<Device> {
     const visible = await this.deps.projects.scope(user);
     await this.deps.writer.settled();
     const device = await this.deps.devices.edit(id, visible, edit, user.username);
+    if (device === 'luminaireSerialNumberExists') throw luminaireSerialExists(edit.luminaireSerialNumber ?? '');
     if (!device) throw new DomainError('DEVICE_NOT_FOUND');
     return device;
   }

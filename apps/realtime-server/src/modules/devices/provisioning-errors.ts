@@ -7,6 +7,12 @@ export function serialExists(serialNumber: string, deviceType: DeviceType): Doma
   return new DomainError(code, { error: serialNumber }, ERRORS[code].message.replace('{error}', serialNumber));
 }
 
+/** 'Luminaire serial number X already exists' (§8): another device carries that luminaire. */
+export function luminaireSerialExists(serialNumber: string): DomainError {
+  const code = 'LUMINAIRE_SERIAL_EXISTS';
+  return new DomainError(code, { error: serialNumber }, ERRORS[code].message.replace('{error}', serialNumber));
+}
+
 /** A gateway is a cabinet controller (or the simulator standing in for one): its id is its serial number. */
 export function gatewayExists(gatewayId: string): DomainError {
   return serialExists(gatewayId, 'cabinet-controller');

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/empty-state';
 import { FieldList } from '@/components/field-list';
 import { formatAttribute } from '@/lib/format/format-value';
 import { useValueFormat } from '@/lib/format/use-value-format';
+import { CabinetPowerTable } from './cabinet-power-table';
 
 const LEVELS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
 
@@ -16,8 +17,21 @@ export function powerAtLevel(minPower: number, maxPower: number, level: number):
   return minPower + ((maxPower - minPower) * level) / 100;
 }
 
-/** A light point's luminaire: its identified type, rated (maximum) and minimum power, and power by dimming level. */
+/**
+ * A cabinet's configured power table, editable; a light point's luminaire: its identified type,
+ * rated (maximum) and minimum power, and power by dimming level.
+ */
 export function PowerTableTab({ device }: { device: Device }) {
+  const { t } = useTranslation('device-detail');
+  if (device.deviceType === 'cabinet-controller') {
+    const reported = device.attributes.configuration;
+    if (!reported) return <EmptyState title={t('empty.noData')} description={t('parameters.notReported')} />;
+    return <CabinetPowerTable device={device} reported={reported} />;
+  }
+  return <LuminairePowerTable device={device} />;
+}
+
+function LuminairePowerTable({ device }: { device: Device }) {
   const { t } = useTranslation('device-detail');
   const { t: tDevice } = useTranslation('device');
   const format = useValueFormat();

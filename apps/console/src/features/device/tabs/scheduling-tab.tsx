@@ -6,15 +6,11 @@ import { EmptyState } from '@/components/empty-state';
 import { FieldList } from '@/components/field-list';
 import { formatAttribute } from '@/lib/format/format-value';
 import { useValueFormat } from '@/lib/format/use-value-format';
+import { queryKeys } from '@/lib/query/query-client';
+import { fetchLatestRequest } from '@/lib/requests/requests-api';
 import { deviceRequestsQuery } from '../device-requests-query';
 import { OPERATE_MODE_KEYS } from '../operate-modes';
-
-const SCHEDULE_COMMANDS: ReadonlySet<string> = new Set([
-  'setSchedule',
-  'clearSchedule',
-  'createCalendar',
-  'createAstroCalendar',
-]);
+import { isCalendarManaged, latestScheduleRequest, SCHEDULE_COMMANDS } from '../schedule-requests';
 
 /**
  * How the device is scheduled: its operate mode, today's sunrise and sunset, and whether a calendar
@@ -25,8 +21,14 @@ export function SchedulingTab({ device }: { device: Device }) {
   const { t: tDevice } = useTranslation('device');
   const format = useValueFormat();
   const queries = useQueryClient();
+  // The server answers for the newest schedule request however far back; the live recent requests
+  // bring the ones sent since, and the progress of both.
+  const { data: newestStored = null } = useQuery({
+    queryKey: [...queryKeys.deviceRequests(device.id), 'schedule'],
+    queryFn: () => fetchLatestRequest(device.id, SCHEDULE_COMMANDS),
+  });
   const { data: requests = [] } = useQuery(deviceRequestsQuery(queries, device.id));
-  const latest = requests.find((request) => SCHEDULE_COMMANDS.has(request.command));
+  const latest = latestScheduleRequest(newestStored, requests);
   const mode = device.attributes.operateMode;
   const rows = [
     ...(mode
@@ -48,7 +50,7 @@ export function SchedulingTab({ device }: { device: Device }) {
         ]
       : []),
   ];
-  const calendarManaged = latest?.status === 'DONE' && latest.command !== 'clearSchedule';
+  const calendarManaged = isCalendarManaged(latest);
   return (
     <>
       {latest?.status === 'IN_PROGRESS' && (

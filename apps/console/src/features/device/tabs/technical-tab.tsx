@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/empty-state';
 import { FieldList, type FieldRow } from '@/components/field-list';
 import { formatAttribute, formatValue } from '@/lib/format/format-value';
 import { useValueFormat } from '@/lib/format/use-value-format';
+import { LuminaireSection } from './luminaire-form';
 
 /** Luminaire, hardware and connection details each kind reports (spec §3). */
 const TECHNICAL_ATTRIBUTES: Record<Device['deviceType'], readonly AttributeKey[]> = {
@@ -25,7 +26,7 @@ const TECHNICAL_ATTRIBUTES: Record<Device['deviceType'], readonly AttributeKey[]
   'cabinet-controller': ['apn', 'cellId', 'signalStrength', 'ipAddresses', 'timezone', 'remoteManagementEnabled'],
 };
 
-/** The device's hardware: model and firmware, and what it reports about its luminaire and link. */
+/** The device's hardware: model and firmware, what it reports about its luminaire and link, and the luminaire recorded on it. */
 export function TechnicalTab({ device }: { device: Device }) {
   const { t } = useTranslation('device');
   const { t: tDetail } = useTranslation('device-detail');
@@ -46,6 +47,10 @@ export function TechnicalTab({ device }: { device: Device }) {
       value: formatAttribute(key, device.attributes, format),
     }));
   const rows = [...fixed, ...reported];
-  if (rows.length === 0) return <EmptyState title={tDetail('empty.noData')} />;
-  return <FieldList rows={rows} />;
+  return (
+    <>
+      {rows.length === 0 ? <EmptyState title={tDetail('empty.noData')} /> : <FieldList rows={rows} />}
+      <LuminaireSection device={device} />
+    </>
+  );
 }
