@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AttributeValuesSchema } from './attributes';
-import { BULK_DEVICES_MAX } from './bulk';
 import { DeviceListKindSchema, DeviceStatusSchema } from './lifecycle';
 import { PageQuerySchema } from './pagination';
 import { IsoDateTimeSchema, SerialNumberSchema, text } from './primitives';
@@ -142,26 +141,10 @@ export type DeviceExportQuery = DeviceFilter;
 
 /**
  * `GET /devices/ids` query: the list's filters and order, without paging (every matching device,
- * up to `BULK_DEVICES_MAX`).
+ * up to `BULK_DEVICES_MAX`; the answer is `MatchingDeviceIdsSchema`).
  */
 export const DeviceIdsQuerySchema = DeviceFilterSchema;
 export type DeviceIdsQuery = DeviceFilter;
-
-/**
- * The answer of `GET /devices/ids`: the ids of the devices the inventory filters match, in the
- * list's order, for a bulk action on all of them ('Select all devices that match the filters').
- * `total` counts every match; past `BULK_DEVICES_MAX` (the most one bulk action takes) only the
- * first `BULK_DEVICES_MAX` ids come, and `truncated` is true.
- *
- * @example
- * { "ids": ["…", "…"], "total": 4012, "truncated": false }
- */
-export const MatchingDeviceIdsSchema = z.object({
-  ids: z.array(z.uuid()).max(BULK_DEVICES_MAX),
-  total: z.number().int().min(0),
-  truncated: z.boolean(),
-});
-export type MatchingDeviceIds = z.infer<typeof MatchingDeviceIdsSchema>;
 
 /** The columns of `GET /devices/export.csv`, in order; the header row names them as here. */
 export const DEVICE_EXPORT_COLUMNS = [
