@@ -117,6 +117,42 @@ test('a bulk switch-off runs as one job and ends on its per-item summary', async
   }).toPass({ timeout: 30_000 });
 });
 
+test('selects every device that matches the filters, past the loaded rows, and switches them all off', async ({
+  page,
+  request,
+}) => {
+  await alwaysSuppliedLightPoints(request, 'orion');
+  const filter = 'deviceType=light-point-controller&vendor=orion';
+  const matching = await devicesOf(request, filter);
+  // The smallest page the list offers leaves some of them to 'Show more'.
+  const pageSize = 25;
+  expect(matching.length).toBeGreaterThan(pageSize);
+
+  await page.goto(`/lighting/inventory/light-points?vendor=orion&limit=${pageSize}`);
+  const rows = page.getByTestId('device-row');
+  await expect(rows).toHaveCount(pageSize);
+  const total = await listTotal(page);
+  expect(total).toBe(matching.length);
+  await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+  const line = page.getByTestId('selection-line');
+  await expect(line).toContainText(`All ${pageSize} loaded devices are selected.`);
+  await line.getByRole('button', { name: `Select all ${total} devices that match the filters` }).click();
+  await expect(line).toContainText(`All ${total} devices that match the filters are selected.`);
+  await expect(line.getByRole('button', { name: 'Clear selection' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('select-all-matching.png') });
+
+  await page.getByRole('button', { name: `Actions (${total})` }).click();
+  await page.getByRole('menuitem', { name: 'Switch off' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(`${total} devices selected`);
+  await dialog.getByRole('button', { name: /^Run on/ }).click();
+
+  await expect(page).toHaveURL(/\/lighting\/bulk-actions\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Summary: Switch off');
+  await expect(page.getByTestId('bulk-count-total').locator('dd')).toHaveText(String(total));
+  await expect(page.getByTestId('bulk-status')).toContainText('Finished', { timeout: 45_000 });
+});
+
 test('cancels a queued request from the Queued requests screen', async ({ page, request, baseURL }) => {
   const [device] = await alwaysSuppliedLightPoints(request, 'vega');
   if (!device) throw new Error('No light point to command');

@@ -9,6 +9,22 @@ export const BULK_DEVICES_MAX = 100_000;
 /** At most this many unsupported devices are listed in a check or a refusal; the rest are counted. */
 export const BULK_UNSUPPORTED_LISTED_MAX = 200;
 
+/**
+ * The answer of `GET /devices/ids`: the ids of the devices the inventory filters match, in the
+ * list's order, for a bulk action on all of them ('Select all devices that match the filters').
+ * `total` counts every match; past `BULK_DEVICES_MAX` (the most one bulk action takes) only the
+ * first `BULK_DEVICES_MAX` ids come, and `truncated` is true.
+ *
+ * @example
+ * { "ids": ["…", "…"], "total": 4012, "truncated": false }
+ */
+export const MatchingDeviceIdsSchema = z.object({
+  ids: z.array(z.uuid()).max(BULK_DEVICES_MAX),
+  total: z.number().int().min(0),
+  truncated: z.boolean(),
+});
+export type MatchingDeviceIds = z.infer<typeof MatchingDeviceIdsSchema>;
+
 const empty = z.strictObject({});
 
 /**

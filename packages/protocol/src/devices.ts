@@ -159,6 +159,13 @@ export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
 export const DeviceExportQuerySchema = DeviceFilterSchema;
 export type DeviceExportQuery = DeviceFilter;
 
+/**
+ * `GET /devices/ids` query: the list's filters and order, without paging (every matching device,
+ * up to `BULK_DEVICES_MAX`; the answer is `MatchingDeviceIdsSchema`).
+ */
+export const DeviceIdsQuerySchema = DeviceFilterSchema;
+export type DeviceIdsQuery = DeviceFilter;
+
 /** The columns of `GET /devices/export.csv`, in order; the header row names them as here. */
 export const DEVICE_EXPORT_COLUMNS = [
   'id',

@@ -108,6 +108,7 @@ describe('the stricter limit on expensive reads', () => {
           '/devices/:id/events',
           '/projects/:id/devices',
           '/devices/export.csv',
+          '/devices/ids',
         ].map(echo),
       },
     );
@@ -130,6 +131,7 @@ describe('the stricter limit on expensive reads', () => {
       '/devices',
       `/projects/${randomUUID()}/devices`,
       '/devices/export.csv',
+      '/devices/ids',
     ]) {
       expectTooManyRequests(await get(path), 'expensive-reads');
     }

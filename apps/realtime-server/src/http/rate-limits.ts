@@ -12,12 +12,13 @@ const pass: RequestHandler = (_req, _res, next) => next();
 /**
  * GET routes whose answer grows with the fleet: the whole fleet (`/fleet/columns`, `/fleet` without `deviceId`; the
  * console's reads of a few named devices are bounded), device lists (`/devices`,
- * `/projects/:id/devices`), and exports (`…/export…`, `….csv`). Paths are relative to /lighting/api/v1.
+ * `/projects/:id/devices`), the ids of every device a list's filters match (`/devices/ids`), and exports
+ * (`…/export…`, `….csv`). Paths are relative to /lighting/api/v1.
  */
 export function isExpensiveRead(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.path === '/fleet') return req.query['deviceId'] === undefined;
-  if (req.path === '/fleet/columns') return true;
+  if (req.path === '/fleet/columns' || req.path === '/devices/ids') return true;
   return /(^|\/)devices$/.test(req.path) || /\/export/.test(req.path) || /\.csv$/.test(req.path);
 }
 

@@ -1,4 +1,11 @@
-import { DeviceSchema, pageSchema, type Device, type Page } from '@farola/protocol';
+import {
+  DeviceSchema,
+  MatchingDeviceIdsSchema,
+  pageSchema,
+  type Device,
+  type MatchingDeviceIds,
+  type Page,
+} from '@farola/protocol';
 import { apiDownload, apiGet, type ApiQuery } from '@/lib/api/client';
 
 const DevicePageSchema = pageSchema(DeviceSchema);
@@ -11,4 +18,9 @@ export function fetchDevicePage(query: ApiQuery, cursor?: string): Promise<Page<
 /** Downloads every device `query` matches as CSV (the server streams it; paging is left out). */
 export function exportDevices(query: ApiQuery, fileName: string): Promise<void> {
   return apiDownload('devices/export.csv', { ...query, limit: undefined }, fileName);
+}
+
+/** The ids of every device `query` matches (paging left out), up to what one bulk action takes. */
+export function fetchMatchingIds(query: ApiQuery): Promise<MatchingDeviceIds> {
+  return apiGet('devices/ids', MatchingDeviceIdsSchema, { ...query, limit: undefined });
 }

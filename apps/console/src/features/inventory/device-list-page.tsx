@@ -1,15 +1,13 @@
-import { VENDOR_LABELS, VendorSchema, type Device, type DeviceType } from '@farola/protocol';
+import { VENDOR_LABELS, VendorSchema, type DeviceType } from '@farola/protocol';
 import {
   Body1,
   Button,
   Checkbox,
-  Link,
   Select,
   Spinner,
   Tab,
   Table,
   TableBody,
-  TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
@@ -19,18 +17,18 @@ import {
 import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouteLink, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { DateFilter, FilterField, SearchFilter, SelectFilter, ShowMore } from '@/components/list-controls';
 import { errorMessage } from '@/lib/api/error-message';
 import { useAllProjects } from '@/lib/api/projects';
 import { DEVICE_STATUS_KEYS } from '@/lib/devices/device-labels';
-import { formatDateTime } from '@/lib/format/format-value';
 import { useNotify } from '@/lib/notifications/use-notify';
 import { paths } from '@/lib/paths';
 import { useReplaceSearch } from '@/lib/url-filters';
 import { exportDevices } from './api';
 import { useDeviceListPageStyles } from './device-list-page.styles';
+import { DeviceRow } from './device-row';
 import {
   CONNECTION_FILTERS,
   filtersSearch,
@@ -40,7 +38,9 @@ import {
   statusOptions,
   type InventoryFilters,
 } from './list-filters';
+import { SelectAllLine } from './select-all-line';
 import { useDeviceList } from './use-device-list';
+import { useListSelection } from './use-list-selection';
 
 /** What an inventory list hands the bulk actions it hosts (composed in by the app). */
 export interface ListSelection {
@@ -88,20 +88,15 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
   const filters = parseFilters(useSearch());
   const list = useDeviceList(deviceType, filters);
   const { projects, names: projectNames } = useAllProjects();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [exporting, setExporting] = useState(false);
   const visibleIds = useMemo(() => list.items.map((device) => device.id), [list.items]);
+  // The selection belongs to the list's query: a filter's change leaves it behind.
+  const selection = useListSelection(list.query, visibleIds, list.total, (error) =>
+    notify.error(errorMessage(tErrors, error)),
+  );
+  const selected = selection.selected;
 
-  const setFilters = (change: Partial<InventoryFilters>) => {
-    setSelected(new Set());
-    replaceSearch(filtersSearch({ ...filters, ...change }));
-  };
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    setSelected(next);
-  };
+  const setFilters = (change: Partial<InventoryFilters>) => replaceSearch(filtersSearch({ ...filters, ...change }));
   const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
   const someSelected = !allSelected && visibleIds.some((id) => selected.has(id));
   const exportCsv = () => {
@@ -222,8 +217,7 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
           {selected.size > 0 && ` · ${t('list.selected', { count: selected.size })}`}
         </Body1>
         <div className={styles.actions}>
-          {selected.size > 0 &&
-            bulkActions?.({ deviceType, deviceIds: [...selected], onDone: () => setSelected(new Set()) })}
+          {selected.size > 0 && bulkActions?.({ deviceType, deviceIds: selection.deviceIds, onDone: selection.clear })}
           <Button icon={<ArrowDownloadRegular />} disabled={exporting || list.total === 0} onClick={exportCsv}>
             {exporting ? t('list.exporting') : t('list.export')}
           </Button>
@@ -239,6 +233,12 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
         )
       ) : (
         <>
+          <SelectAllLine
+            line={selection.line}
+            selecting={selection.isSelectingMatching}
+            onSelectMatching={selection.selectAllMatching}
+            onClear={selection.clear}
+          />
           <Table aria-label={t(kind.title)} size="small" className={styles.table}>
             <TableHeader>
               <TableRow>
@@ -246,7 +246,7 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
                   <Checkbox
                     aria-label={t('list.selectAll')}
                     checked={allSelected ? true : someSelected ? 'mixed' : false}
-                    onChange={(_event, data) => setSelected(data.checked === true ? new Set(visibleIds) : new Set())}
+                    onChange={(_event, data) => selection.setAllLoaded(data.checked === true)}
                   />
                 </TableHeaderCell>
                 <TableHeaderCell>{t('column.name')}</TableHeaderCell>
@@ -266,7 +266,7 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
                   device={device}
                   href={kind.device.build({ id: device.id })}
                   selected={selected.has(device.id)}
-                  onSelect={(on) => toggle(device.id, on)}
+                  onSelect={(on) => selection.toggle(device.id, on)}
                   projectName={projectNames.get(device.projectId) ?? ''}
                   language={i18n.language}
                 />
@@ -299,41 +299,5 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
         </>
       )}
     </section>
-  );
-}
-
-function DeviceRow(props: {
-  device: Device;
-  href: string;
-  selected: boolean;
-  onSelect: (on: boolean) => void;
-  projectName: string;
-  language: string;
-}) {
-  const { device, href, selected, onSelect, projectName, language } = props;
-  const { t } = useTranslation('inventory');
-  const { t: tDevice } = useTranslation('device');
-  return (
-    <TableRow data-testid="device-row" aria-selected={selected}>
-      <TableCell>
-        <Checkbox
-          aria-label={t('list.select', { name: device.name })}
-          checked={selected}
-          onChange={(_event, data) => onSelect(data.checked === true)}
-        />
-      </TableCell>
-      <TableCell>
-        <RouteLink href={href} asChild>
-          <Link>{device.name}</Link>
-        </RouteLink>
-      </TableCell>
-      <TableCell>{device.serialNumber}</TableCell>
-      <TableCell>{device.reference ?? ''}</TableCell>
-      <TableCell>{VENDOR_LABELS[device.vendor]}</TableCell>
-      <TableCell>{tDevice(DEVICE_STATUS_KEYS[device.status])}</TableCell>
-      <TableCell>{t(`list.connectionValue.${device.connected ? 'connected' : 'disconnected'}`)}</TableCell>
-      <TableCell>{device.installationDate ? formatDateTime(device.installationDate, language) : ''}</TableCell>
-      <TableCell>{projectName}</TableCell>
-    </TableRow>
   );
 }

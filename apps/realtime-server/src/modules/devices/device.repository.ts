@@ -490,6 +490,28 @@ export class DeviceRepository {
   }
 
   /**
+   * The ids of the first `max` matching devices in the list's order, and how many match in all:
+   * one statement, so the count and the ids come from the same snapshot.
+   */
+  async matchingIds(
+    query: DeviceFilter,
+    visible: ProjectScope,
+    max: number,
+  ): Promise<{ ids: string[]; total: number }> {
+    const filters = new Conditions();
+    addDeviceFilters(filters, query, visible);
+    const sort = query.sort ?? 'serialNumber';
+    const { column } = SORTS[sort.replace(/^-/, '') as keyof typeof SORTS];
+    const order = sort.startsWith('-') ? 'DESC' : 'ASC';
+    const rows = await this.db.query<{ id: string; total: number }>(
+      `SELECT id, count(*) OVER ()::int AS total FROM devices ${filters.where()}
+       ORDER BY ${column} ${order}, id ${order} LIMIT ${filters.param(max)}`,
+      filters.params,
+    );
+    return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+  }
+
+  /**
    * Merges reported values into many devices in one statement. A report older than the stored
    * values fills in only the keys they lack, so a late message never overwrites newer values.
    * Location, firmware and model are also copied into their columns, which lists filter and sort on.

@@ -5,8 +5,10 @@ import {
   DeviceEventListQuerySchema,
   DeviceEventSchema,
   DeviceExportQuerySchema,
+  DeviceIdsQuerySchema,
   DeviceListQuerySchema,
   DeviceSchema,
+  MatchingDeviceIdsSchema,
   pageSchema,
 } from '@farola/protocol';
 import { defineRoute, type Route } from '../../http/define-route';
@@ -26,6 +28,16 @@ export function deviceRoutes(devices: DeviceService): Route[] {
         description: 'text/csv: a header row of DEVICE_EXPORT_COLUMNS, then one row per device',
       },
       handler: ({ user, query, res }) => devices.exportCsv(user, query, res),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/devices/ids',
+      summary:
+        'The ids of every device matching the inventory filters, in list order, up to BULK_DEVICES_MAX (for a bulk action on all of them)',
+      roles: ACTION_ROLES.listDevices,
+      query: DeviceIdsQuerySchema,
+      response: { component: 'MatchingDeviceIds', schema: MatchingDeviceIdsSchema },
+      handler: ({ user, query }) => devices.matchingIds(user, query),
     }),
     defineRoute({
       method: 'get',

@@ -1,13 +1,16 @@
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import {
+  BULK_DEVICES_MAX,
   DEVICE_EXPORT_COLUMNS,
   type Device,
   type DeviceEdit,
   type DeviceEvent,
   type DeviceEventListQuery,
   type DeviceExportQuery,
+  type DeviceIdsQuery,
   type DeviceListQuery,
+  type MatchingDeviceIds,
   type Page,
 } from '@farola/protocol';
 import { stringify } from 'csv-stringify';
@@ -31,6 +34,8 @@ export class DeviceService {
       events: EventRepository;
       projects: ProjectService;
       writer: WriteBehind;
+      /** The most ids `matchingIds` answers: what one bulk action takes. */
+      matchingIdsMax?: number;
     },
   ) {}
 
@@ -38,6 +43,18 @@ export class DeviceService {
     const visible = await this.deps.projects.scope(user);
     await this.deps.writer.settled();
     return this.deps.devices.list(query, visible);
+  }
+
+  /**
+   * The ids of every device the list's filters match, in the list's order, for a bulk action on
+   * all of them; past `matchingIdsMax` (BULK_DEVICES_MAX) only the first ones, marked `truncated`.
+   */
+  async matchingIds(user: User, query: DeviceIdsQuery): Promise<MatchingDeviceIds> {
+    const visible = await this.deps.projects.scope(user);
+    await this.deps.writer.settled();
+    const max = this.deps.matchingIdsMax ?? BULK_DEVICES_MAX;
+    const { ids, total } = await this.deps.devices.matchingIds(query, visible, max);
+    return { ids, total, truncated: total > ids.length };
   }
 
   /**

@@ -49,6 +49,37 @@ describe('the inventory list and its CSV export', () => {
     expect(seen).toEqual([...seen].sort());
   });
 
+  it('answers the ids of every device the filters match: the set paging the list to the end gives, once each', async () => {
+    const filter = { q: prefix, deviceType: 'light-point-controller', sort: '-name' };
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ ...filter, limit: '500' });
+      if (cursor) query.set('cursor', cursor);
+      const { body } = await h.api(`/v1/devices?${query}`);
+      paged.push(...body.items.map((device: { id: string }) => device.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(paged.length).toBe(COUNT - COUNT / 3);
+
+    const answer = await h.api(`/v1/devices/ids?${new URLSearchParams(filter)}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ total: COUNT - COUNT / 3, truncated: false });
+    expect(new Set(answer.body.ids).size).toBe(answer.body.ids.length);
+    // The same devices, in the list's order.
+    expect(answer.body.ids).toEqual(paged);
+
+    const cabinets = await h.api(`/v1/devices/ids?q=${prefix}&deviceType=cabinet-controller`);
+    expect(cabinets.body).toMatchObject({ total: COUNT / 3, truncated: false });
+    expect(cabinets.body.ids.some((id: string) => paged.includes(id))).toBe(false);
+  });
+
+  it('refuses an unknown filter value on the ids as on the list', async () => {
+    const answer = await h.api('/v1/devices/ids?vendor=acme');
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details[0].path).toBe('vendor.0');
+  });
+
   it('narrows to the Inventory list (not installed yet) and by creation date', async () => {
     const inventory = await h.api(`/v1/devices?q=${prefix}&list=inventory&limit=1`);
     expect(inventory.body.total).toBe(COUNT);

@@ -164,6 +164,7 @@ describe('the access matrix: every route × role × project', () => {
         'POST /v1/devices/{id}/lifecycle',
         'POST /v1/devices/{id}/disable',
         'GET /v1/devices/export.csv',
+        'GET /v1/devices/ids',
         'POST /v1/bulk-actions/check',
         'POST /v1/bulk-actions',
         'GET /v1/bulk-actions',
@@ -520,6 +521,28 @@ describe('the access matrix: every route × role × project', () => {
     expect(answer.headers.get('content-type')).toMatch(/text\/csv/);
     for (const key of both) expect(text.includes(devices[key].serial)).toBe(sees(person, devices[key].project));
   });
+
+  it.each(everyone)(
+    '%s: the ids of every matching device need an inventory role and hold only visible devices',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      const answer = await h.api('/v1/devices/ids', as(name));
+      if (!holds(person, ACTION_ROLES.listDevices)) {
+        expect(answer).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        return;
+      }
+      expect(answer.status).toBe(200);
+      for (const key of both)
+        expect(answer.body.ids.includes(devices[key].id)).toBe(sees(person, devices[key].project));
+      // Asking for another project by its id finds nothing in it.
+      for (const key of both) {
+        const named = await h.api(`/v1/devices/ids?projectId=${devices[key].project}`, as(name));
+        const visible = sees(person, devices[key].project);
+        expect(named.body.ids.includes(devices[key].id)).toBe(visible);
+        if (!visible) expect(named.body).toEqual({ ids: [], total: 0, truncated: false });
+      }
+    },
+  );
 
   it.each(everyone)(
     '%s: cancelling many queued requests needs manage-devices, and touches only visible ones',
