@@ -182,6 +182,7 @@ export const DEVICE_EXPORT_COLUMNS = [
   'ip',
   'modelNumber',
   'firmwareVersion',
+  ...LUMINAIRE_FIELDS,
   'latitude',
   'longitude',
   'installationDate',

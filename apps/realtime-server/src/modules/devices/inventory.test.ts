@@ -98,7 +98,7 @@ describe('the inventory list and its CSV export', () => {
     expect(answer.headers.get('content-type')).toContain('text/csv');
     const lines = (await answer.text()).trim().split('\n');
     expect(lines[0]).toBe(
-      'id,serialNumber,name,deviceType,vendor,projectId,status,disabled,reference,category,imei,ip,modelNumber,firmwareVersion,latitude,longitude,installationDate,connected,lastConnectionAt,createdAt',
+      'id,serialNumber,name,deviceType,vendor,projectId,status,disabled,reference,category,imei,ip,modelNumber,firmwareVersion,luminaireSerialNumber,luminaireType,bracketType,driver,latitude,longitude,installationDate,connected,lastConnectionAt,createdAt',
     );
     expect(lines).toHaveLength(1 + COUNT / 3);
     expect(lines[1]).toContain(`${prefix}00000,Street lamp 0,cabinet-controller,orion`);
