@@ -101,6 +101,11 @@ async function main(): Promise<void> {
     let fleetBytes = { encoded: 0, decoded: 0 };
     /** When each whole-fleet read finished, in ms since the navigation. */
     const fleetLoads: number[] = [];
+    /** When each whole-fleet read was asked for, in ms since the navigation. */
+    const fleetAsks: number[] = [];
+    cdp.on('Network.requestWillBeSent', ({ request }) => {
+      if (request.url.includes('/fleet/columns')) fleetAsks.push(Date.now() - started);
+    });
     cdp.on('Network.responseReceived', ({ requestId, response }) => {
       if (response.url.includes('/fleet/columns')) requests.set(requestId, response.url);
     });
@@ -203,6 +208,7 @@ async function main(): Promise<void> {
         `${(fleetBytes.encoded / 1e6).toFixed(2)} MB on the wire, ${(fleetBytes.decoded / 1e6).toFixed(2)} MB uncompressed (target < 4 MB)`,
       ],
       ['navigation → all drawn', `${ms(drawnAfterMs)} (target < 1,500 ms)`],
+      ['  whole-fleet reads asked at', fleetAsks.map(ms).join(' · ')],
       ['  whole-fleet reads finished at', fleetLoads.map(ms).join(' · ')],
       ['pan redraw', `${pans.map((value) => value.toFixed(1)).join(' · ')} ms (target < 100 ms)`],
       ['zoom redraw', `${zooms.map((value) => value.toFixed(1)).join(' · ')} ms (target < 100 ms)`],
