@@ -1,5 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
+/** The device panel's width over the map; the toolbar keeps clear of it. */
+const PANEL_WIDTH = 'min(440px, 100%)';
+
 export const useMapPageStyles = makeStyles({
   root: { position: 'relative', height: '100%', minHeight: '400px', overflow: 'hidden' },
   toolbar: {
@@ -15,6 +18,8 @@ export const useMapPageStyles = makeStyles({
     pointerEvents: 'none',
     '> *': { pointerEvents: 'auto' },
   },
+  // With the panel open the tools wrap beside it rather than run under it.
+  toolbarBesidePanel: { right: `calc(${PANEL_WIDTH} + ${tokens.spacingHorizontalM})` },
   search: { minWidth: '280px' },
   loading: { position: 'absolute', inset: 0 },
   summary: {
@@ -36,7 +41,7 @@ export const useMapPageStyles = makeStyles({
     top: 0,
     right: 0,
     bottom: 0,
-    width: 'min(440px, 100%)',
+    width: PANEL_WIDTH,
     zIndex: 1100,
     boxShadow: tokens.shadow28,
     backgroundColor: tokens.colorNeutralBackground1,

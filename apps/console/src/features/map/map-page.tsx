@@ -1,4 +1,4 @@
-import { Spinner } from '@fluentui/react-components';
+import { mergeClasses, Spinner } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureFleetSync } from '@/lib/realtime/fleet-sync-starter';
@@ -35,7 +35,7 @@ export function MapPage({ panel, selectionActions }: MapPageProps) {
       <Suspense fallback={<Spinner className={styles.loading} label={t('map.loading')} />}>
         <DeviceMap />
       </Suspense>
-      <div className={styles.toolbar}>
+      <div className={mergeClasses(styles.toolbar, panel !== undefined && styles.toolbarBesidePanel)}>
         <Suspense fallback={<div className={styles.search} />}>
           <DeviceSearch className={styles.search} />
           <LocationSearch className={styles.search} />
