@@ -33,7 +33,7 @@ export function uploadPhoto(deviceId: string, file: File): Promise<DevicePhoto> 
 }
 
 export function fetchPhotoImage(photoId: string, signal: AbortSignal): Promise<Blob> {
-  return apiBlob(`photos/${encodeURIComponent(photoId)}/content`, signal);
+  return apiBlob(`photos/${encodeURIComponent(photoId)}/content`, signal ? { signal } : {});
 }
 
 export function editPhotoCaption(photoId: string, caption: string): Promise<DevicePhoto> {

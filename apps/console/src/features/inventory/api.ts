@@ -6,7 +6,8 @@ import {
   type MatchingDeviceIds,
   type Page,
 } from '@farola/protocol';
-import { apiDownload, apiGet, type ApiQuery } from '@/lib/api/client';
+import { apiGet, type ApiQuery } from '@/lib/api/client';
+import { apiDownload } from '@/lib/api/files';
 
 const DevicePageSchema = pageSchema(DeviceSchema);
 

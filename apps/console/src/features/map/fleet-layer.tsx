@@ -6,6 +6,7 @@ import { useMap } from 'react-leaflet';
 import { fleetSlotsVersionAtom } from '@/lib/fleet/fleet-atoms';
 import { fleetStore } from '@/lib/fleet/fleet-store';
 import { mapSelectionAtom } from '@/lib/fleet/selection';
+import { resolveToken } from '@/lib/theme/resolve-token';
 import { themeModeAtom } from '@/lib/theme/theme-preference';
 import { deviceStatusTokens } from '@/lib/theme/tokens';
 import type { FleetPalette } from './draw-fleet';
@@ -13,21 +14,15 @@ import { FleetCanvasLayer } from './fleet-canvas-layer';
 import { leafletMapAtom, mapToolAtom } from './map-state';
 import { useSelectedDevice } from './use-selected-device';
 
-/** The value of a `var(--name)` token on `element`. */
-function resolve(element: Element, token: string): string {
-  const name = /var\((--[^,)]+)/.exec(token)?.[1];
-  return name ? getComputedStyle(element).getPropertyValue(name).trim() || token : token;
-}
-
 function paletteOf(element: Element): FleetPalette {
   return {
-    on: resolve(element, deviceStatusTokens.on),
-    off: resolve(element, deviceStatusTokens.off),
-    disconnected: resolve(element, deviceStatusTokens.disconnected),
-    alarm: resolve(element, tokens.colorPaletteBerryForeground1),
-    selected: resolve(element, tokens.colorBrandForeground1),
-    foreground: resolve(element, tokens.colorNeutralForeground1),
-    background: resolve(element, tokens.colorNeutralBackground1),
+    on: resolveToken(element, deviceStatusTokens.on),
+    off: resolveToken(element, deviceStatusTokens.off),
+    disconnected: resolveToken(element, deviceStatusTokens.disconnected),
+    alarm: resolveToken(element, tokens.colorPaletteBerryForeground1),
+    selected: resolveToken(element, tokens.colorBrandForeground1),
+    foreground: resolveToken(element, tokens.colorNeutralForeground1),
+    background: resolveToken(element, tokens.colorNeutralBackground1),
   };
 }
 

@@ -87,35 +87,6 @@ export function apiDelete<S extends z.ZodType>(path: string, schema: S, query?: 
 }
 
 /**
- * GETs a file from the API (with the caller's token, which a plain link cannot carry) and hands
- * it to the browser as a download named `fileName`.
- *
- * @example
- * await apiDownload('devices/export.csv', { deviceType: 'cabinet-controller' }, 'cabinet-controllers.csv');
- */
-export async function apiDownload(path: string, query: ApiQuery, fileName: string): Promise<void> {
-  const url = apiUrl(path, query);
-  const init = { headers: headers(false) };
-  init.headers.set('Accept', '*/*');
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (error) {
-    throw new ApiError(0, 'SERVICE_UNAVAILABLE', error instanceof Error ? error.message : String(error));
-  }
-  if (!response.ok) throw apiErrorFromBody(response.status, await readJson(response));
-  const objectUrl = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
-}
-
-/**
  * PATCHes a JSON body and validates the answer.
  *
  * @example
