@@ -14,18 +14,22 @@
  * (the same machine's clock). It prints p50 · p95 · p99 · max, succeeded/failed, the job's duration
  * (its `createdAt` → `finishedAt`), CPU of the server and of the simulator meanwhile, and the effect:
  * the light points the server's fleet shows on (`poweredOn` as they reported it) and the simulator's
- * count of light points on before and after.
+ * count of light points on before and after. A third MQTT client (command-wire.ts) splits each
+ * request's time: until the broker delivers the command, until the device's first answer and its
+ * DONE, and from that DONE until the server applied it; and the bench notes when its polling first
+ * sees the job ended.
  *
  * Environment: BENCH_BULK_DEVICES (10000), BENCH_BULK_FLEET_DEVICES (21000), BENCH_BULK_INTERVAL_S
  * (300: the fleet's report interval), BENCH_BULK_ERROR_RATE (0: the simulator's command error rate),
  * BENCH_BULK_TIMEOUT_S (300), BENCH_BULK_CONNECT_TIMEOUT_S (900), BENCH_BULK_POSTGRES_URL
  * (postgres://postgres@127.0.0.1:5432/test), BENCH_BULK_MQTT_PORT (18850), and BENCH_CPU_PROFILE_DIR
- * (a V8 CPU profile of the server, see bench-stack.ts).
+ * (V8 CPU profiles of the server and the simulator, see bench-stack.ts).
  */
 import type { BulkJob, BulkJobItem, FleetList, Page, QueuedRequest } from '@farola/protocol';
 import { startBenchMosquitto } from './bench-mosquitto';
 import { BenchStack, numberEnv, percentile, printRows, sleep, waitFor } from './bench-stack';
 import { latencyRow, UsageMeter } from './city-measures';
+import { CommandWire } from './command-wire';
 import { freshSchema } from './fresh-schema';
 
 const DEVICES = numberEnv('BENCH_BULK_DEVICES', 10_000);
@@ -55,6 +59,10 @@ interface JobRun {
   queuedWithinMs: number;
   /** The POST's round trip, ms. */
   acceptMs: number;
+  /** ms from the 202's arrival to the poll that first saw the job ended. */
+  seenEndedMs: number;
+  /** Where each succeeded request's time went, as the broker delivered its messages (ms, sorted). */
+  wire: { delivered: number[]; firstAnswer: number[]; deviceDone: number[]; applied: number[] };
   usage: Map<number, string>;
 }
 
@@ -63,7 +71,11 @@ class BulkBench {
   private readonly api: string;
   private readonly control = `http://127.0.0.1:${PORTS.control}`;
 
-  constructor(databaseUrl: string, brokerUrl: string) {
+  constructor(
+    databaseUrl: string,
+    brokerUrl: string,
+    private readonly wire: CommandWire,
+  ) {
     this.stack = new BenchStack(PORTS, {
       // Provisioning 1,000 gateways is 2,000 API calls: the bench lifts the per-client limits.
       serverEnv: { RATE_LIMIT_API: '0', RATE_LIMIT_WRITES: '0', DATABASE_URL: databaseUrl },
@@ -160,6 +172,7 @@ class BulkBench {
   /** Runs one bulk job over `ids` to its end and measures it. */
   async runJob(action: 'switchOn' | 'switchOff', ids: string[]): Promise<JobRun> {
     const meter = new UsageMeter([this.stack.serverPid, this.stack.fleetPid]);
+    this.wire.clear();
     const sentAt = Date.now();
     const answer = await fetch(`${this.api}/bulk-actions`, {
       method: 'POST',
@@ -174,6 +187,7 @@ class BulkBench {
       await sleep(250);
       job = await this.get<BulkJob>(`${this.api}/bulk-actions/${job.id}`);
     }
+    const seenEndedMs = Date.now() - acceptedAt;
     const usage = meter.stop();
     if (job.status === 'running') console.warn(`${action}: the job still runs after ${TIMEOUT_S} s`);
     const items = await this.all<BulkJobItem>(`${this.api}/bulk-actions/${job.id}/items`);
@@ -193,8 +207,21 @@ class BulkBench {
       const request = item.requestId ? requests.get(item.requestId) : undefined;
       return request ? [Date.parse(request.createdAt)] : [];
     });
+    const wire = this.wire.of(done.map((request) => request.id));
+    const spans = (span: (index: number) => number | undefined) =>
+      wire
+        .map((_, index) => span(index))
+        .filter((value): value is number => value !== undefined && Number.isFinite(value))
+        .sort((a, b) => a - b);
     return {
       job,
+      seenEndedMs,
+      wire: {
+        delivered: spans((i) => (wire[i]!.down === undefined ? undefined : wire[i]!.down! - acceptedAt)),
+        firstAnswer: spans((i) => (wire[i]!.firstUp ?? Number.NaN) - (wire[i]!.down ?? Number.NaN)),
+        deviceDone: spans((i) => (wire[i]!.done ?? Number.NaN) - (wire[i]!.down ?? Number.NaN)),
+        applied: spans((i) => Date.parse(done[i]!.finishedAt!) - (wire[i]!.done ?? Number.NaN)),
+      },
       latencies: since(done.map((request) => Date.parse(request.finishedAt!))),
       stored: since(done.map((request) => Date.parse(request.updatedAt))),
       queuedWithinMs: Math.max(...queued) - acceptedAt,
@@ -215,6 +242,11 @@ function jobRows(run: JobRun, stack: BenchStack): [string, string][] {
     ['202 → request DONE', latencyRow(latencies)],
     ['p95 against the target', `${seconds(percentile(latencies, 95))} (target < 10 s)`],
     ['202 → DONE stored', latencyRow(run.stored)],
+    ['  202 → command delivered (broker)', latencyRow(run.wire.delivered)],
+    ['  delivered → first answer', latencyRow(run.wire.firstAnswer)],
+    ['  delivered → device DONE', latencyRow(run.wire.deviceDone)],
+    ['  device DONE → applied (server)', latencyRow(run.wire.applied)],
+    ['202 → job seen ended (polled)', seconds(run.seenEndedMs)],
     [
       'items',
       `${job.succeeded} succeeded · ${job.failed} failed · ${job.skipped} skipped · ${job.pending} pending of ${job.total}`,
@@ -282,7 +314,7 @@ async function measure(bench: BulkBench): Promise<void> {
       `simulator: ${simAfter.lightPointsOn} of ${simAfter.lightPoints} light points on after, ${simBefore.lightPointsOn} before (a drop of ${simBefore.lightPointsOn - simAfter.lightPointsOn})`,
     ],
     ...jobRows(on, bench.stack)
-      .slice(0, 7)
+      .slice(0, 12)
       .map(([name, value]): [string, string] => [`switchOn first: ${name}`, value]),
   ]);
 }
@@ -290,8 +322,10 @@ async function measure(bench: BulkBench): Promise<void> {
 async function main(): Promise<void> {
   const schema = await freshSchema(POSTGRES_URL);
   const broker = await startBenchMosquitto(MQTT_PORT);
-  const bench = new BulkBench(schema.url, broker.url);
+  const wire = await CommandWire.watch(broker.url);
+  const bench = new BulkBench(schema.url, broker.url, wire);
   const stop = async () => {
+    await wire.stop();
     await bench.stack.stop();
     await schema.drop();
     await broker.stop();

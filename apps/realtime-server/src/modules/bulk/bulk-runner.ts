@@ -31,6 +31,8 @@ export class BulkRunner {
   private readonly followed = new Map<string, { jobId: string; deviceId: string }>();
   private readonly settling = new Map<string, ItemSettle[]>();
   private settleTimer: NodeJS.Timeout | null = null;
+  /** The outcomes being written: one write at a time, the next takes everything that arrived meanwhile. */
+  private flushing: Promise<void> | null = null;
   private readonly updateTimers = new Map<string, NodeJS.Timeout>();
   private readonly runs = new Set<Promise<void>>();
   private readonly cancelled = new Set<string>();
@@ -112,6 +114,8 @@ export class BulkRunner {
     this.closed = true;
     while (this.runs.size > 0) await Promise.allSettled([...this.runs]);
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
+    await this.flushing;
     await this.flushSettles();
     for (const timer of this.updateTimers.values()) clearTimeout(timer);
     this.updateTimers.clear();
@@ -208,11 +212,24 @@ export class BulkRunner {
     let list = this.settling.get(owner.jobId);
     if (!list) this.settling.set(owner.jobId, (list = []));
     list.push(settle);
-    this.settleTimer ??= setTimeout(() => {
+    this.armSettle();
+  }
+
+  /**
+   * Writes the outcomes gathered SETTLE_EVERY_MS after the first of them, and never two writes at
+   * once: during a large job's answers, overlapping writes competed for the database and each took
+   * seconds (measured: 10,000 outcomes ended 6 s after the last device had answered).
+   */
+  private armSettle(): void {
+    if (this.settleTimer || this.flushing || this.closed) return;
+    this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
-      void this.flushSettles().catch((error: unknown) =>
-        this.deps.logger.error({ err: error }, 'bulk item outcomes could not be written'),
-      );
+      this.flushing = this.flushSettles()
+        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'bulk item outcomes could not be written'))
+        .finally(() => {
+          this.flushing = null;
+          if (this.settling.size > 0) this.armSettle();
+        });
     }, SETTLE_EVERY_MS);
   }
 

@@ -143,6 +143,9 @@ export class BulkRepository {
           [row!.id, JSON.stringify(chunk)],
         );
       }
+      // Fresh statistics for the items' joins while the job runs (`start` joins each batch to its
+      // requests): estimated from stale ones (the table empty), the join read every item per row.
+      await tx.query('ANALYZE bulk_job_items');
       return row!.id;
     });
   }
@@ -259,25 +262,30 @@ export class BulkRepository {
     );
   }
 
-  /** Ends pending items with their requests' outcomes; an item that already has one keeps it. */
+  /**
+   * Ends pending items with their requests' outcomes; an item that already has one keeps it. One
+   * `= ANY` update per distinct outcome (all succeeded, or failed with the same error): no join
+   * for the planner to get wrong. Joined to a record set instead, a job's items not yet analysed
+   * were read once per outcome (measured: 8.5 s to settle 4,000 of 10,000 items).
+   */
   async settle(jobId: string, settles: readonly ItemSettle[]): Promise<void> {
     if (settles.length === 0) return;
-    await this.db.query(
-      `UPDATE bulk_job_items i SET outcome = s.outcome, error_code = s.error_code, error_message = s.error_message
-       FROM jsonb_to_recordset($2::jsonb) AS s(device_id uuid, outcome text, error_code text, error_message text)
-       WHERE i.job_id = $1 AND i.device_id = s.device_id AND i.outcome = 'pending'`,
-      [
-        jobId,
-        JSON.stringify(
-          settles.map((settle) => ({
-            device_id: settle.deviceId,
-            outcome: settle.outcome,
-            error_code: settle.error?.code ?? null,
-            error_message: settle.error?.message ?? null,
-          })),
-        ),
-      ],
-    );
+    const groups = new Map<string, { settle: ItemSettle; deviceIds: string[] }>();
+    for (const settle of settles) {
+      const key = JSON.stringify([settle.outcome, settle.error?.code ?? null, settle.error?.message ?? null]);
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { settle, deviceIds: [] }));
+      group.deviceIds.push(settle.deviceId);
+    }
+    await this.db.transaction(async (tx) => {
+      for (const { settle, deviceIds } of groups.values()) {
+        await tx.query(
+          `UPDATE bulk_job_items SET outcome = $3, error_code = $4, error_message = $5
+           WHERE job_id = $1 AND device_id = ANY($2::uuid[]) AND outcome = 'pending'`,
+          [jobId, deviceIds, settle.outcome, settle.error?.code ?? null, settle.error?.message ?? null],
+        );
+      }
+    });
   }
 
   /** Pending items that wait for a request, with that request's state now (after a restart). */
