@@ -78,8 +78,8 @@ export interface StackSetup {
 /**
  * A server and, once started, a simulated fleet. Environment: BENCH_DATA_DIR (a temporary folder
  * by default: PGlite on disk, as in production without DATABASE_URL), DATABASE_URL / MQTT_URL to
- * measure against real servers instead, BENCH_CPU_PROFILE_DIR to write V8 CPU profiles of the
- * server and of the simulator (`simulator.cpuprofile`) there (open them in Chrome DevTools).
+ * measure against real servers instead, BENCH_CPU_PROFILE_DIR to write a V8 CPU profile of the
+ * server there (open it in Chrome DevTools).
  */
 export class BenchStack {
   readonly httpUrl: string;
@@ -137,23 +137,18 @@ export class BenchStack {
   }
 
   startFleet(fleet: FleetOptions): void {
-    const profileDir = process.env['BENCH_CPU_PROFILE_DIR'];
-    this.fleetProcess = this.spawn(
-      'apps/fleet-simulator/src/main.ts',
-      {
-        SIM_MQTT_URL: this.brokerUrl,
-        SIM_DEVICES: String(fleet.devices),
-        SIM_GATEWAY_SIZE: String(fleet.gatewaySize),
-        SIM_REPORT_INTERVAL_S: String(fleet.intervalS),
-        SIM_SERIAL_PREFIX: 'BENCH',
-        SIM_DROP_RATE_PER_HOUR: '0',
-        // The simulator provisions its gateways and devices through the server's API (auth disabled here).
-        SIM_API_URL: `${this.httpUrl}/lighting/api`,
-        SIM_CREDENTIALS_FILE: join(this.dataDir, 'simulator-credentials.json'),
-        ...fleet.env,
-      },
-      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=simulator.cpuprofile'] : [],
-    );
+    this.fleetProcess = this.spawn('apps/fleet-simulator/src/main.ts', {
+      SIM_MQTT_URL: this.brokerUrl,
+      SIM_DEVICES: String(fleet.devices),
+      SIM_GATEWAY_SIZE: String(fleet.gatewaySize),
+      SIM_REPORT_INTERVAL_S: String(fleet.intervalS),
+      SIM_SERIAL_PREFIX: 'BENCH',
+      SIM_DROP_RATE_PER_HOUR: '0',
+      // The simulator provisions its gateways and devices through the server's API (auth disabled here).
+      SIM_API_URL: `${this.httpUrl}/lighting/api`,
+      SIM_CREDENTIALS_FILE: join(this.dataDir, 'simulator-credentials.json'),
+      ...fleet.env,
+    });
   }
 
   /** Stops the fleet and the server (SIGTERM: the server flushes and closes), then cleans up. */

@@ -23,7 +23,7 @@
  * (300: the fleet's report interval), BENCH_BULK_ERROR_RATE (0: the simulator's command error rate),
  * BENCH_BULK_TIMEOUT_S (300), BENCH_BULK_CONNECT_TIMEOUT_S (900), BENCH_BULK_POSTGRES_URL
  * (postgres://postgres@127.0.0.1:5432/test), BENCH_BULK_MQTT_PORT (18850), and BENCH_CPU_PROFILE_DIR
- * (V8 CPU profiles of the server and the simulator, see bench-stack.ts).
+ * (a V8 CPU profile of the server, see bench-stack.ts).
  */
 import type { BulkJob, BulkJobItem, FleetList, Page, QueuedRequest } from '@farola/protocol';
 import { startBenchMosquitto } from './bench-mosquitto';
