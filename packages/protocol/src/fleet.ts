@@ -76,7 +76,31 @@ export const FLEET_COORDINATE_DECIMALS = 6;
 export const FleetColumnsQuerySchema = z.object({ projectId: z.uuid().optional() });
 export type FleetColumnsQuery = z.infer<typeof FleetColumnsQuerySchema>;
 
-const code = z.number().int().min(0);
+/**
+ * A per-device column of `FleetColumns`: an array whose every element passes `isItem`, checked in
+ * one loop rather than element by element through zod (at 100,000 devices the ten columns took a
+ * browser 300–500 ms that way, a tenth of a second per column of the map's first draw), and
+ * documented as the array it is.
+ */
+function column<T>(isItem: (value: unknown) => boolean, items: Record<string, unknown>, expected: string) {
+  return z
+    .custom<T[]>((value) => Array.isArray(value) && value.every(isItem), {
+      message: `Expected an array of ${expected}`,
+    })
+    .meta({ type: 'array', items });
+}
+
+const isCode = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const isCoordinate = (limit: number) => (value: unknown) =>
+  value === null || (typeof value === 'number' && value >= -limit && value <= limit);
+const stringColumn = () => column<string>((value) => typeof value === 'string', { type: 'string' }, 'strings');
+const codeColumn = () => column<number>(isCode, { type: 'integer', minimum: 0 }, 'codes (integers from 0)');
+const coordinateColumn = (limit: number) =>
+  column<number | null>(
+    isCoordinate(limit),
+    { type: 'number', minimum: -limit, maximum: limit, nullable: true },
+    `numbers from -${limit} to ${limit} or nulls`,
+  );
 
 /**
  * `GET /fleet/columns`: the same fleet as `GET /fleet`, one array per field so that the whole city
@@ -88,20 +112,24 @@ const code = z.number().int().min(0);
 export const FleetColumnsSchema = z
   .object({
     count: z.number().int().min(0),
-    deviceId: z.array(z.string()),
-    serialNumber: z.array(z.string()),
-    name: z.array(z.string()),
+    deviceId: stringColumn(),
+    serialNumber: stringColumn(),
+    name: stringColumn(),
     kinds: z.array(DeviceTypeSchema),
-    kind: z.array(code),
+    kind: codeColumn(),
     vendors: z.array(VendorSchema),
-    vendor: z.array(code),
+    vendor: codeColumn(),
     statuses: z.array(DeviceStatusSchema),
-    status: z.array(code),
+    status: codeColumn(),
     projects: z.array(z.uuid()),
-    project: z.array(code),
-    latitude: z.array(z.number().min(-90).max(90).nullable()),
-    longitude: z.array(z.number().min(-180).max(180).nullable()),
-    flags: z.array(z.number().int().min(0).max(15)),
+    project: codeColumn(),
+    latitude: coordinateColumn(90),
+    longitude: coordinateColumn(180),
+    flags: column<number>(
+      (value) => isCode(value) && (value as number) <= 15,
+      { type: 'integer', minimum: 0, maximum: 15 },
+      'flags (integers from 0 to 15)',
+    ),
     streams: z.record(z.string(), z.number().int().min(0)),
   })
   .superRefine((columns, ctx) => {

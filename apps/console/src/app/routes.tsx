@@ -1,18 +1,15 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { Role } from '@farola/protocol';
 import { paths } from '@/lib/paths';
-import { ensureFleetSync } from '@/lib/realtime/fleet-sync-starter';
 import { listBulkActions } from './bulk-selection-actions';
+import { preloadMap } from './map-preload';
 import { ROUTE_ROLES } from './route-roles';
 
 // Every screen is its own chunk, loaded when its route is first shown: the first screen carries
 // only the shell and the page it opens on (build/first-screen-budget.ts keeps it in budget).
 const HomePage = lazy(() => import('@/features/home/home-page').then((m) => ({ default: m.HomePage })));
-const MapPage = lazy(() => {
-  // The fleet (megabytes at a city's size) is asked for while the map's code loads, not after it.
-  ensureFleetSync();
-  return import('@/features/map/map-page').then((m) => ({ default: m.MapPage }));
-});
+// The fleet (megabytes at a city's size) and Leaflet are asked for while the page's code loads.
+const MapPage = lazy(() => preloadMap().then((m) => ({ default: m.MapPage })));
 // The map's selection lives in the fleet store, which loads with the map: so do its bulk actions.
 const MapSelectionActions = lazy(() =>
   import('./map-selection-actions').then((m) => ({ default: m.MapSelectionActions })),

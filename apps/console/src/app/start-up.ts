@@ -5,6 +5,7 @@ import { currentLocaleSources, resolveLocale } from '@/lib/i18n/locale-order';
 import { createDemoUser } from './auth/demo-user';
 import type { SignedInUser } from '@/lib/auth/signed-in-user';
 import { startUpErrorText } from './start-up-error';
+import { isMapPath, preloadMap } from './map-preload';
 
 /** Thrown after the user has been told, so the caller only stops. */
 class StartUpAborted extends Error {}
@@ -17,7 +18,7 @@ function fail(key: 'startup.configError' | 'startup.authError', error: unknown):
 
 /**
  * Spec §4's start-up order: configuration, then (unless authentication is disabled) sign-in, then
- * the locale. Resolves with the user to mount the app for, or rejects after alerting the user.
+ * the locale (and, opened on the map, its data and code meanwhile). Resolves with the user to mount the app for, or rejects after alerting the user.
  */
 export async function startUp(): Promise<SignedInUser> {
   // Languages first, from what the browser knows, so start-up alerts are already translated.
@@ -30,6 +31,9 @@ export async function startUp(): Promise<SignedInUser> {
       await import('./auth/keycloak-session')
         .then(({ startKeycloakSession }) => startKeycloakSession(config))
         .catch((error: unknown) => fail('startup.authError', error));
+  // Opened on the map: its fleet and its code are asked for as soon as the user is known, while
+  // the user's language loads and the app renders, not once the route's loader runs.
+  if (isMapPath(window.location.pathname)) void preloadMap();
   await initI18n(resolveLocale(currentLocaleSources(user.locale)));
   return user;
 }

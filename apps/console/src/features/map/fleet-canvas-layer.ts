@@ -190,6 +190,9 @@ export class FleetCanvasLayer extends Layer {
     let devices = 0;
     for (let item = 0; item < this.list.count; item += 1) devices += this.list.size[item]!;
     canvas.dataset['devices'] = String(devices);
+    if (devices > 0 && performance.getEntriesByName('farola:fleet-drawn').length === 0) {
+      performance.mark('farola:fleet-drawn');
+    }
     canvas.dataset['view'] = `${Math.round(view.left)},${Math.round(view.top)},${map.getZoom()}`;
   }
 

@@ -38,10 +38,22 @@ export async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Sends a request, turns an error answer into an ApiError and validates a success with `schema`. */
-export async function request<S extends z.ZodType>(url: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+export function request<S extends z.ZodType>(url: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+  return answerOf(url, fetch(url, init), schema);
+}
+
+/**
+ * The answer of a request already sent (`fetch(url, …)`), as `request` gives it: an ApiError for
+ * an error answer or a failed connection, else the body validated with `schema`.
+ */
+export async function answerOf<S extends z.ZodType>(
+  url: string,
+  sent: Promise<Response>,
+  schema: S,
+): Promise<z.infer<S>> {
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await sent;
   } catch (error) {
     throw new ApiError(0, 'SERVICE_UNAVAILABLE', error instanceof Error ? error.message : String(error));
   }

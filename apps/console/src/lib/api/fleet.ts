@@ -6,7 +6,8 @@ import {
   type FleetDevice,
   type FleetList,
 } from '@farola/protocol';
-import { apiGet } from './client';
+import { answerOf, apiGet, apiUrl } from './client';
+import { FLEET_COLUMNS_PATH, takeFleetColumnsPrefetch } from './fleet-prefetch';
 
 /** A device's switched state as the server derives it for the fleet (light point: poweredOn; cabinet: any output on). */
 export function switchedStateOf(attributes: Device['attributes']): boolean | null {
@@ -35,10 +36,13 @@ export function toFleetDevice(device: Device): FleetDevice {
 
 /**
  * Every device the user may see, compact and in columns, with the fleet streams' positions at the
- * moment of the read (`GET /fleet/columns`).
+ * moment of the read (`GET /fleet/columns`); the answer to a prefetch when one is waiting.
  */
 export function fetchFleetColumns(): Promise<FleetColumns> {
-  return apiGet('fleet/columns', FleetColumnsSchema);
+  // The map asks for the fleet before the code that reads it has loaded (prefetchFleetColumns).
+  const prefetched = takeFleetColumnsPrefetch();
+  if (prefetched) return answerOf(apiUrl(FLEET_COLUMNS_PATH), prefetched, FleetColumnsSchema);
+  return apiGet(FLEET_COLUMNS_PATH, FleetColumnsSchema);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { prefetchFleetColumns } from '@/lib/api/fleet-prefetch';
 import { realtime } from './live';
 
 let running: Promise<() => void> | null = null;
@@ -8,7 +9,10 @@ let running: Promise<() => void> | null = null;
  * for users who look at it, and then stays live while they are signed in.
  */
 export function ensureFleetSync(): void {
-  running ??= import('./fleet-sync').then(({ startFleetSync }) => startFleetSync(realtime));
+  if (running) return;
+  // The fleet is asked for at once; the sync's first load, once its code is here, takes the answer.
+  prefetchFleetColumns();
+  running = import('./fleet-sync').then(({ startFleetSync }) => startFleetSync(realtime));
 }
 
 /** Stops the fleet sync (the realtime connection closes). */

@@ -3,6 +3,7 @@ import { buildFleetColumns, buildFleetDevice, PROJECT_ID } from '@/lib/api/data-
 import { createStore } from 'jotai';
 import { fleetCountsAtom, isFleetLoadedAtom } from '@/lib/fleet/fleet-atoms';
 import { FleetStore } from '@/lib/fleet/fleet-store';
+import { prefetchFleetColumns } from '@/lib/api/fleet-prefetch';
 import { startFleetSync } from './fleet-sync';
 import { RealtimeClient } from './realtime-client';
 import { createSocketDouble } from './testing/socket-double';
@@ -50,6 +51,24 @@ const fleetCalls = (urls: URL[]) => urls.filter((url) => url.pathname.endsWith('
 const lookupCalls = (urls: URL[]) => urls.filter((url) => url.pathname.endsWith('/fleet'));
 
 describe('the fleet sync', () => {
+  it('takes the answer of a fleet prefetched before its code loaded, and asks again only to reload', async () => {
+    const devices = [buildFleetDevice({ seed: 705 })];
+    const urls = serveApi({ columns: () => buildFleetColumns(devices, { [FLEET_STREAM]: 4 }) });
+    prefetchFleetColumns();
+    prefetchFleetColumns();
+    expect(fleetCalls(urls)).toHaveLength(1);
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [FLEET_STREAM]: 4 } });
+    await vi.waitFor(() => expect(env.store.get(isFleetLoadedAtom)).toBe(true));
+    expect(env.fleet.ids).toEqual([devices[0]!.deviceId]);
+    expect(fleetCalls(urls)).toHaveLength(1);
+    // A stream the client cannot resume: the reload asks the server, not the spent prefetch.
+    const streams = { [FLEET_STREAM]: 4 };
+    env.server.reconnect({ epoch: 'e1', streams, resumed: { caughtUp: [], resync: [FLEET_STREAM] } });
+    await vi.waitFor(() => expect(fleetCalls(urls)).toHaveLength(2));
+  });
+
   it('loads the map and counters from one GET /fleet/columns and follows FleetStateUpdated', async () => {
     const devices = [buildFleetDevice({ seed: 701 }), buildFleetDevice({ seed: 702, connected: false })];
     serveApi({ columns: () => buildFleetColumns(devices, { [FLEET_STREAM]: 10 }) });

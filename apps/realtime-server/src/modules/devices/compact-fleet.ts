@@ -82,7 +82,8 @@ export class CompactFleet {
 
   /**
    * The devices in `scope` (of one project with `projectId`) as columns, for `GET /fleet/columns`.
-   * Built in one pass with no object per device, so 100,000 devices cost tens of milliseconds.
+   * One pass per project over the index, with no object per device and no generator: 100,000
+   * devices take tens of milliseconds.
    */
   columns(query: FleetColumnsQuery, scope: ProjectScope): Omit<FleetColumns, 'streams'> {
     const kinds = DeviceTypeSchema.options;
@@ -91,8 +92,9 @@ export class CompactFleet {
     const kindCode = new Map<string, number>(kinds.map((value, index) => [value, index]));
     const vendorCode = new Map<string, number>(vendors.map((value, index) => [value, index]));
     const statusCode = new Map<string, number>(statuses.map((value, index) => [value, index]));
-    const projects: string[] = [];
-    const projectCode = new Map<string, number>();
+    const projects = (query.projectId ? [query.projectId] : [...this.index.projectIds()]).filter((id) =>
+      inProjectScope(scope, id),
+    );
     const columns: Omit<FleetColumns, 'streams' | 'count' | 'kinds' | 'vendors' | 'statuses' | 'projects'> = {
       deviceId: [],
       serialNumber: [],
@@ -105,30 +107,31 @@ export class CompactFleet {
       longitude: [],
       flags: [],
     };
-    for (const entry of this.candidates({ projectId: query.projectId }, scope)) {
-      if (!inProjectScope(scope, entry.projectId)) continue;
-      let project = projectCode.get(entry.projectId);
-      if (project === undefined) {
-        project = projects.push(entry.projectId) - 1;
-        projectCode.set(entry.projectId, project);
+    for (let project = 0; project < projects.length; project += 1) {
+      for (const entry of this.index.inProject(projects[project]!)) {
+        const connected = this.index.connection(entry.id)?.connected ?? false;
+        columns.deviceId.push(entry.id);
+        columns.serialNumber.push(entry.serialNumber);
+        columns.name.push(entry.name);
+        columns.kind.push(kindCode.get(entry.deviceType) ?? 0);
+        columns.vendor.push(vendorCode.get(entry.vendor) ?? 0);
+        columns.status.push(statusCode.get(entry.status) ?? 0);
+        columns.project.push(project);
+        columns.latitude.push(roundCoordinate(entry.latitude));
+        columns.longitude.push(roundCoordinate(entry.longitude));
+        columns.flags.push(
+          (connected ? FLEET_FLAG.connected : 0) |
+            (entry.switchedOn === true ? FLEET_FLAG.on : 0) |
+            (entry.switchedOn !== null ? FLEET_FLAG.onKnown : 0),
+        );
       }
-      const connected = this.index.connection(entry.id)?.connected ?? false;
-      columns.deviceId.push(entry.id);
-      columns.serialNumber.push(entry.serialNumber);
-      columns.name.push(entry.name);
-      columns.kind.push(kindCode.get(entry.deviceType) ?? 0);
-      columns.vendor.push(vendorCode.get(entry.vendor) ?? 0);
-      columns.status.push(statusCode.get(entry.status) ?? 0);
-      columns.project.push(project);
-      columns.latitude.push(roundCoordinate(entry.latitude));
-      columns.longitude.push(roundCoordinate(entry.longitude));
-      columns.flags.push(
-        (connected ? FLEET_FLAG.connected : 0) |
-          (entry.switchedOn === true ? FLEET_FLAG.on : 0) |
-          (entry.switchedOn !== null ? FLEET_FLAG.onKnown : 0),
-      );
     }
     return { count: columns.deviceId.length, kinds, vendors, statuses, projects, ...columns };
+  }
+
+  /** The projects that hold devices: the `fleet:` streams an administrator's whole-fleet read covers. */
+  projectIds(): string[] {
+    return [...this.index.projectIds()];
   }
 
   private *candidates(query: FleetListQuery, scope: ProjectScope): Iterable<DeviceIndexEntry> {

@@ -1,6 +1,7 @@
 import { FleetColumnsQuerySchema, FleetColumnsSchema, FleetListQuerySchema, FleetListSchema } from '@farola/protocol';
 import { defineRoute, type Route } from '../../http/define-route';
 import type { FleetService } from './fleet.service';
+import { sendLargeJson } from '../../http/send-large-json';
 
 export function fleetRoutes(fleet: FleetService): Route[] {
   return [
@@ -28,7 +29,12 @@ export function fleetRoutes(fleet: FleetService): Route[] {
       query: FleetColumnsQuerySchema,
       response: { component: 'FleetColumns', schema: FleetColumnsSchema },
       errors: [403],
-      handler: ({ user, query }) => fleet.columns(user, query),
+      // Sent here, compressed for its size (send-large-json.ts); returned for the route's typing only.
+      handler: async ({ user, query, req, res }) => {
+        const columns = await fleet.columns(user, query);
+        await sendLargeJson(req, res, columns);
+        return columns;
+      },
     }),
   ];
 }

@@ -24,9 +24,22 @@ export class FleetService {
     return { items: this.deps.fleet.list(query, scope), streams: positions };
   }
 
-  /** `GET /fleet/columns`: the same read as `list`, in columns. */
+  /**
+   * `GET /fleet/columns`: the same read as `list`, in columns. The positions and the columns are
+   * read in one synchronous stretch, after the only database read (a member's projects; none for
+   * an administrator, whose streams are those of the projects holding devices): no change can
+   * fall between them.
+   */
   async columns(user: User, query: FleetColumnsQuery): Promise<FleetColumns> {
-    const { scope, positions } = await this.positions(user, query.projectId);
+    const scope = await this.deps.projects.scope(user);
+    if (query.projectId && !inProjectScope(scope, query.projectId)) throw new DomainError('ACCESS_NOT_GRANTED');
+    const projectIds = query.projectId
+      ? [query.projectId]
+      : scope === ALL_PROJECTS
+        ? this.deps.fleet.projectIds()
+        : scope;
+    const positions: Record<string, number> = {};
+    for (const id of projectIds) positions[streams.fleet(id)] = this.deps.hub.publishedSeq(streams.fleet(id));
     return { ...this.deps.fleet.columns(query, scope), streams: positions };
   }
 
