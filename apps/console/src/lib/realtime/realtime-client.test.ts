@@ -17,15 +17,22 @@ function connection(
   return seq === undefined ? base : { ...base, stream: PROJECT_STREAM, seq };
 }
 
+function fleetState(seq: number): TransportEventPayloads['FleetStateUpdated'] {
+  const state = { deviceId: DEVICE_ID, projectId: PROJECT_ID, connected: true, on: seq % 2 === 0, alarm: false };
+  return { ...state, status: 'ready', stream: FLEET_STREAM, seq };
+}
+
 function setup() {
   const { transport, server } = createSocketDouble();
   const client = new RealtimeClient(transport, 20);
   const stop = client.start();
   const seen: (number | undefined)[] = [];
   const resyncs: Resync[] = [];
+  const fleetSeen: (number | undefined)[] = [];
   client.event$('DeviceConnectionStatusUpdated').subscribe((item) => seen.push(item.seq));
+  client.event$('FleetStateUpdated').subscribe((item) => fleetSeen.push(item.seq));
   client.resync$.subscribe((resync) => resyncs.push(resync));
-  return { client, server, seen, resyncs, stop };
+  return { client, server, seen, fleetSeen, resyncs, stop };
 }
 
 let stop: () => void = () => undefined;
@@ -160,15 +167,33 @@ describe('the realtime client', () => {
     expect(env.resyncs).toEqual([]);
   });
 
-  it('drops live items a REST snapshot already holds, and reloads a snapshot the session shows was behind', () => {
+  it('drops live items a REST snapshot already holds, and has the items a snapshot read before the join replayed', async () => {
     const env = setup();
     stop = env.stop;
+    env.server.answer('resume', () => ({ ok: true, epoch: 'e1', caughtUp: [FLEET_STREAM], resync: [] }));
     env.client.noteSnapshot({ [PROJECT_STREAM]: 5, [FLEET_STREAM]: 2 });
     env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 5, [FLEET_STREAM]: 4 } });
     env.server.push('DeviceConnectionStatusUpdated', connection(5));
     env.server.push('DeviceConnectionStatusUpdated', connection(6));
     expect(env.seen).toEqual([6]);
-    expect(env.resyncs).toEqual([{ all: false, streams: [FLEET_STREAM] }]);
+    // The fleet snapshot (seq 2) predates the socket's join (4): items 3 and 4 are asked for, once.
+    expect(env.server.requests).toEqual([{ name: 'resume', body: { epoch: 'e1', positions: { [FLEET_STREAM]: 2 } } }]);
+    env.server.push('FleetStateUpdated', fleetState(3));
+    env.server.push('FleetStateUpdated', fleetState(4));
+    env.server.push('FleetStateUpdated', fleetState(4));
+    expect(env.fleetSeen).toEqual([3, 4]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(env.resyncs).toEqual([]);
+  });
+
+  it('catches up a snapshot answered after the join too, and reloads the stream when the server cannot replay', async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.answer('resume', () => ({ ok: true, epoch: 'e1', caughtUp: [], resync: [FLEET_STREAM] }));
+    env.server.connect({ epoch: 'e1', streams: { [FLEET_STREAM]: 9 } });
+    env.client.noteSnapshot({ [FLEET_STREAM]: 7 });
+    expect(env.server.requests).toEqual([{ name: 'resume', body: { epoch: 'e1', positions: { [FLEET_STREAM]: 7 } } }]);
+    await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: false, streams: [FLEET_STREAM] }]));
   });
 
   it('subscribes a device stream once however many views hold it, and unsubscribes when the last lets go', async () => {

@@ -46,8 +46,9 @@ export function resyncIncludes(resync: Resync, matches: (stream: string) => bool
  * and the last seq seen per stream; drops items it has already seen (seq ≤ last); on a reconnect
  * resumes (in the handshake, or with the `resume` message for a server that does not answer it
  * there) and announces, on `resync$`, only the streams the server could not catch up (or
- * every stream when the server follows no contract, as before streams existed). A gap inside a
- * live stream, or a server ahead of a snapshot, also resyncs that stream.
+ * every stream when the server follows no contract, as before streams existed). A snapshot
+ * older than the socket's join has the items in between replayed (`resume`); a gap inside a live
+ * stream that does not fill, or a replay refused, resyncs that stream.
  *
  * @example
  * const client = new RealtimeClient(transport); client.start();
@@ -66,6 +67,8 @@ const GAP_MAX_ITEMS = 1000;
 export class RealtimeClient {
   private epoch: string | null = null;
   private readonly positions = new Map<string, number>();
+  /** Per stream, the position the socket's session started at: it receives the items after it. */
+  private readonly joined = new Map<string, number>();
   /** Per stream, the seqs below its position not received yet, and when the wait for them ends. */
   private readonly holes = new Map<string, { seqs: Set<number>; timer: ReturnType<typeof setTimeout> }>();
   private readonly resyncSubject = new Subject<Resync>();
@@ -126,6 +129,9 @@ export class RealtimeClient {
       const known = this.positions.get(stream);
       if (known === undefined || seq > known) this.positions.set(stream, seq);
       this.fillHoles(stream, seq);
+      // Read before the socket joined the stream, answered after: what came in between is asked for.
+      const joinedAt = this.joined.get(stream);
+      if (joinedAt !== undefined && seq < joinedAt) this.catchUp(stream, seq, joinedAt);
     }
   }
 
@@ -253,21 +259,47 @@ export class RealtimeClient {
         this.closeHoles(stream);
       }
     }
-    for (const [stream, seq] of Object.entries(access.streams)) this.positions.set(stream, seq);
+    for (const [stream, seq] of Object.entries(access.streams)) {
+      this.positions.set(stream, seq);
+      this.joined.set(stream, seq);
+    }
     this.resyncSubject.next({ all: true });
   }
 
   private onSession(session: TransportSession): void {
     if (this.epoch !== null) return this.onResumedSession(session, this.epoch);
     this.epoch = session.epoch;
-    const behind: string[] = [];
+    this.joined.clear();
     for (const [stream, seq] of Object.entries(session.streams)) {
+      this.joined.set(stream, seq);
       const known = this.positions.get(stream);
-      // A snapshot read before the socket joined its stream may miss what happened in between.
-      if (known !== undefined && seq > known) behind.push(stream);
       if (known === undefined || seq > known) this.positions.set(stream, seq);
+      // A snapshot read before the socket joined its stream misses what happened in between.
+      if (known !== undefined && seq > known) this.catchUp(stream, known, seq);
     }
-    if (behind.length > 0) this.resyncNow(behind);
+  }
+
+  /**
+   * A snapshot older than the socket's join on `stream`: asks the server to replay the items in
+   * between (`resume` from the snapshot's position replays them up to the join, docs/realtime.md)
+   * and waits for them as for any hole. A server that cannot replay them, or does not answer, has
+   * the stream reloaded; so has a gap too wide to wait for.
+   */
+  private catchUp(stream: string, after: number, upTo: number): void {
+    const epoch = this.epoch;
+    if (epoch === null) return this.resyncNow([stream]);
+    this.openHoles(stream, after + 1, upTo);
+    if (!this.holes.has(stream)) return;
+    this.transport
+      .request('resume', { epoch, positions: { [stream]: after } })
+      .then((answer) => {
+        const ack = ResumeAckSchema.parse(answer);
+        if (!ack.ok || !ack.caughtUp.includes(stream)) this.resyncNow([stream]);
+      })
+      .catch((error: unknown) => {
+        console.warn(`Catching up ${stream} failed; reloading it`, error);
+        this.resyncNow([stream]);
+      });
   }
 
   /**
@@ -279,6 +311,8 @@ export class RealtimeClient {
   private onResumedSession(session: TransportSession, epoch: string): void {
     if (!session.resumed) return void this.resume(epoch).then(() => this.subscribeUnplaced());
     this.epoch = session.epoch;
+    this.joined.clear();
+    for (const [stream, seq] of Object.entries(session.streams)) this.joined.set(stream, seq);
     const { resync } = session.resumed;
     for (const stream of resync) {
       this.positions.delete(stream);
