@@ -87,4 +87,14 @@ describe('the compact fleet', () => {
     expect(fleet.columns({}, [otherProject]).deviceId).toEqual([cabinet.id]);
     expect(fleet.columns({ projectId: otherProject }, [DEMO_PROJECT_ID]).count).toBe(0);
   });
+
+  it('names in its project table only the projects that still hold devices', () => {
+    const otherProject = '00000000-0000-4000-8000-000000000002';
+    const moved = entry({ projectId: otherProject });
+    const index = new DeviceIndex([moved, entry({ id: '8d2f9c74-4a3e-4e3a-9c75-2f4a5e6d7c83' })]);
+    index.move(moved.id, DEMO_PROJECT_ID);
+    const columns = new CompactFleet(index).columns({}, ALL_PROJECTS);
+    expect(columns.projects).toEqual([DEMO_PROJECT_ID]);
+    expect(columns.project).toEqual([0, 0]);
+  });
 });

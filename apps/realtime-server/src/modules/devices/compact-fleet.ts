@@ -92,9 +92,11 @@ export class CompactFleet {
     const kindCode = new Map<string, number>(kinds.map((value, index) => [value, index]));
     const vendorCode = new Map<string, number>(vendors.map((value, index) => [value, index]));
     const statusCode = new Map<string, number>(statuses.map((value, index) => [value, index]));
-    const projects = (query.projectId ? [query.projectId] : [...this.index.projectIds()]).filter((id) =>
+    const inScope = (query.projectId ? [query.projectId] : [...this.index.projectIds()]).filter((id) =>
       inProjectScope(scope, id),
     );
+    // The lookup table names the projects that have devices here (the map's project filter lists them).
+    const projects: string[] = [];
     const columns: Omit<FleetColumns, 'streams' | 'count' | 'kinds' | 'vendors' | 'statuses' | 'projects'> = {
       deviceId: [],
       serialNumber: [],
@@ -107,8 +109,10 @@ export class CompactFleet {
       longitude: [],
       flags: [],
     };
-    for (let project = 0; project < projects.length; project += 1) {
-      for (const entry of this.index.inProject(projects[project]!)) {
+    for (const projectId of inScope) {
+      const project = projects.length;
+      const before = columns.deviceId.length;
+      for (const entry of this.index.inProject(projectId)) {
         const connected = this.index.connection(entry.id)?.connected ?? false;
         columns.deviceId.push(entry.id);
         columns.serialNumber.push(entry.serialNumber);
@@ -125,6 +129,7 @@ export class CompactFleet {
             (entry.switchedOn !== null ? FLEET_FLAG.onKnown : 0),
         );
       }
+      if (columns.deviceId.length > before) projects.push(projectId);
     }
     return { count: columns.deviceId.length, kinds, vendors, statuses, projects, ...columns };
   }
