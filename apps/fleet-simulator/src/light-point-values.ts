@@ -146,7 +146,9 @@ function writeEstimates(lightPoint: LightPoint, nowMs: number, values: Attribute
   values.estimatedTotalActiveEnergy = round(lightPoint.estimatedKWh, 3);
   values.estimatedCumulativePower = round(lightPoint.luminaireWh, 1);
   values.estimatedOperatingHours = round(lightPoint.switchedOnHours, 2);
-  values.estimatedOperatingMinutes = switchedOnSinceMs === null ? 0 : round((nowMs - switchedOnSinceMs) / 60_000, 1);
+  // A clock set back (the control interface's PUT /clock) can put the switch-on in the node's future: 0 then.
+  values.estimatedOperatingMinutes =
+    switchedOnSinceMs === null ? 0 : round(Math.max(0, nowMs - switchedOnSinceMs) / 60_000, 1);
   values.lifetime = round(Math.max(0, luminaire.ratedLifeHours - lightPoint.switchedOnHours), 1);
   values.identifiedLuminaireType = luminaire.name;
   values.minPower = round(ratedPowerAt(luminaire, luminaire.minLevel), 1);

@@ -189,6 +189,18 @@ describe('light point operate modes', () => {
     expect(reportAt(lightPoint, NIGHT + 6 * HOUR + MINUTE)).toMatchObject({ operateMode: '009', poweredOn: false });
   });
 
+  it('counts its minutes switched on from the switch-on, and none when the clock is set back before it', () => {
+    const lightPoint = lightPointsAt(NIGHT).find((candidate) => candidate.operateMode === '005')!;
+    switchLightPoint(lightPoint, false, NIGHT);
+    expect(reportAt(lightPoint, NIGHT).estimatedOperatingMinutes).toBe(0);
+    switchLightPoint(lightPoint, true, NIGHT + MINUTE);
+    expect(reportAt(lightPoint, NIGHT + MINUTE).estimatedOperatingMinutes).toBe(0);
+    expect(reportAt(lightPoint, NIGHT + 31 * MINUTE).estimatedOperatingMinutes).toBe(30);
+    // The control interface's PUT /clock moves the fleet's time back an hour: a valid report, 0 minutes.
+    expect(lightPointFullValues(lightPoint, NIGHT - HOUR).estimatedOperatingMinutes).toBe(0);
+    expect(AttributeValuesSchema.safeParse(lightPointFullValues(lightPoint, NIGHT - HOUR)).success).toBe(true);
+  });
+
   it('ends a manual switch when it is given a new operate mode', () => {
     const lightPoint = lightPointsAt(NIGHT).find((candidate) => candidate.operateMode === '005')!;
     switchLightPoint(lightPoint, false, NIGHT);
