@@ -18,7 +18,8 @@ function fail(key: 'startup.configError' | 'startup.authError', error: unknown):
 
 /**
  * Spec §4's start-up order: configuration, then (unless authentication is disabled) sign-in, then
- * the locale (and, opened on the map, its data and code meanwhile). Resolves with the user to mount the app for, or rejects after alerting the user.
+ * the locale (and, opened on the map, its data and code meanwhile). Resolves with the user to mount
+ * the app for, or rejects after alerting the user.
  */
 export async function startUp(): Promise<SignedInUser> {
   // Languages first, from what the browser knows, so start-up alerts are already translated.

@@ -13,7 +13,7 @@ const gzip = promisify(zlib.gzip);
  * more, streamed in small chunks); on a local network the bytes cost less than the time. The
  * middleware leaves an answer that already has a Content-Encoding alone.
  */
-export async function sendLargeJson(req: Request, res: Response, body: unknown, status = 200): Promise<void> {
+export async function sendLargeJson(req: Request, res: Response, body: unknown): Promise<void> {
   const json = Buffer.from(JSON.stringify(body));
   // Browsers list gzip before br with the same weight: brotli is chosen whenever it is accepted.
   const accepted = req.acceptsEncodings();
@@ -28,7 +28,6 @@ export async function sendLargeJson(req: Request, res: Response, body: unknown, 
       },
     });
   } else if (encoding === 'gzip') payload = await gzip(json, { level: 1 });
-  res.status(status);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Vary', 'Accept-Encoding');
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
