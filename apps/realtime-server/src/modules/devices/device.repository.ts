@@ -34,8 +34,8 @@ export interface DeviceIndexEntry {
   vendor: Vendor;
   /** The gateway the device speaks through, or null when it connects on its own. */
   gatewayId: string | null;
-  /** The connection state stored when the index was loaded; absent for a device just registered. */
-  connection?: KnownConnection;
+  /** The connection state stored when the index was loaded; undefined for a device just registered. */
+  connection?: KnownConnection | undefined;
   /** What the compact fleet state (`GET /fleet`, `FleetStateUpdated`) shows besides the live state. */
   name: string;
   status: DeviceStatus;
@@ -244,7 +244,21 @@ type IndexRow = Pick<
 const INDEX_COLUMNS =
   'id, serial_number, project_id, gateway_id, device_type, vendor, name, status, latitude, longitude, disabled';
 
-function indexEntry(row: IndexRow): Omit<DeviceIndexEntry, 'switchedOn' | 'remoteManagementDisabled' | 'attributesAt'> {
+/** What the index knows of a device beyond its row: nothing yet for one just provisioned or registered. */
+type LiveFields = Pick<DeviceIndexEntry, 'connection' | 'switchedOn' | 'remoteManagementDisabled' | 'attributesAt'>;
+const NOT_REPORTED: LiveFields = {
+  connection: undefined,
+  switchedOn: null,
+  remoteManagementDisabled: false,
+  attributesAt: null,
+};
+
+/**
+ * A device's index entry, every field set in one object literal in one order. Entries made by
+ * spreading the row and adding the live fields were read about twenty times slower by a pass over
+ * the whole fleet (`GET /fleet/columns`: 0.3–0.4 s for 100,000 devices instead of ~20 ms).
+ */
+function indexEntry(row: IndexRow, live: LiveFields = NOT_REPORTED): DeviceIndexEntry {
   return {
     id: row.id,
     serialNumber: row.serial_number,
@@ -257,6 +271,10 @@ function indexEntry(row: IndexRow): Omit<DeviceIndexEntry, 'switchedOn' | 'remot
     latitude: row.latitude,
     longitude: row.longitude,
     disabled: row.disabled,
+    connection: live.connection,
+    switchedOn: live.switchedOn,
+    remoteManagementDisabled: live.remoteManagementDisabled,
+    attributesAt: live.attributesAt,
   };
 }
 
@@ -275,13 +293,14 @@ export class DeviceRepository {
          END AS switched_on
        FROM devices`,
     );
-    return rows.map((row) => ({
-      ...indexEntry(row),
-      connection: { connected: row.connected, since: isoOrNull(row.connection_since) },
-      switchedOn: row.switched_on,
-      remoteManagementDisabled: row.remote_management_disabled,
-      attributesAt: isoOrNull(row.attributes_updated_at),
-    }));
+    return rows.map((row) =>
+      indexEntry(row, {
+        connection: { connected: row.connected, since: isoOrNull(row.connection_since) },
+        switchedOn: row.switched_on,
+        remoteManagementDisabled: row.remote_management_disabled,
+        attributesAt: isoOrNull(row.attributes_updated_at),
+      }),
+    );
   }
 
   /**
@@ -329,12 +348,7 @@ export class DeviceRepository {
         ),
       ],
     );
-    return rows.map((row) => ({
-      ...indexEntry(row),
-      switchedOn: null,
-      remoteManagementDisabled: false,
-      attributesAt: null,
-    }));
+    return rows.map((row) => indexEntry(row));
   }
 
   /** The devices of these serial numbers that exist, whatever their project. */
@@ -344,12 +358,7 @@ export class DeviceRepository {
       `SELECT ${INDEX_COLUMNS} FROM devices WHERE serial_number = ANY($1::text[])`,
       [serialNumbers],
     );
-    return rows.map((row) => ({
-      ...indexEntry(row),
-      switchedOn: null,
-      remoteManagementDisabled: false,
-      attributesAt: null,
-    }));
+    return rows.map((row) => indexEntry(row));
   }
 
   /**
@@ -392,7 +401,7 @@ export class DeviceRepository {
     const bySerial = new Map(rows.map((row) => [row.serial_number, row]));
     return writes.map(({ serialNumber }) => {
       const row = bySerial.get(serialNumber);
-      return row ? { ...indexEntry(row), switchedOn: null, remoteManagementDisabled: false, attributesAt: null } : null;
+      return row ? indexEntry(row) : null;
     });
   }
 
