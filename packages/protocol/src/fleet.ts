@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DeviceStatusSchema } from './lifecycle';
+import { type DeviceStatus, DeviceStatusSchema } from './lifecycle';
 import { SerialNumberSchema, text } from './primitives';
-import { DeviceTypeSchema, VendorSchema } from './vendors';
+import { type DeviceType, DeviceTypeSchema, type Vendor, VendorSchema } from './vendors';
 
 /** At most this many `deviceId`s in one `GET /fleet` or one `subscribe`. */
 export const FLEET_DEVICE_IDS_MAX = 500;
@@ -72,93 +72,238 @@ export const FLEET_FLAG = {
 /** Decimal places of `FleetColumns` coordinates: ~0.1 m, finer than any GPS fix. */
 export const FLEET_COORDINATE_DECIMALS = 6;
 
+/** A packed coordinate (degrees × 10^FLEET_COORDINATE_DECIMALS) that says the position is unknown. */
+export const FLEET_UNKNOWN_COORDINATE = -(2 ** 31);
+
 /** `GET /fleet/columns` query: every device the user may see, or those of one project. */
 export const FleetColumnsQuerySchema = z.object({ projectId: z.uuid().optional() });
 export type FleetColumnsQuery = z.infer<typeof FleetColumnsQuerySchema>;
 
-/**
- * A per-device column of `FleetColumns`: an array whose every element passes `isItem`, checked in
- * one loop rather than element by element through zod (at 100,000 devices the ten columns took a
- * browser 300–500 ms that way, a tenth of a second per column of the map's first draw), and
- * documented as the array it is.
- */
-function column<T>(isItem: (value: unknown) => boolean, items: Record<string, unknown>, expected: string) {
-  return z
-    .custom<T[]>((value) => Array.isArray(value) && value.every(isItem), {
-      message: `Expected an array of ${expected}`,
+/** A text column of `FleetColumnsWire`: checked in one loop, not element by element through zod (slow at 100,000). */
+const textColumn = (description: string) =>
+  z
+    .custom<string[]>((value) => Array.isArray(value) && value.every((item) => typeof item === 'string'), {
+      message: 'Expected an array of strings',
     })
-    .meta({ type: 'array', items });
+    .meta({ type: 'array', items: { type: 'string' }, description });
+
+const packedColumn = (description: string) =>
+  z.string().meta({ format: 'byte', description: `${description}, base64 of little-endian values` });
+
+/**
+ * `GET /fleet/columns` as it travels: the same fleet as `GET /fleet`, one column per field, so
+ * that a city of 100,000 devices travels in a few megabytes and is read without a value per
+ * device to parse. Element `i` of every column describes device `i`. Text columns are arrays;
+ * numeric columns are packed, base64 of little-endian binary: `kind`, `vendor`, `status` and
+ * `flags` one byte per device, `project` four (unsigned), `latitude` and `longitude` four each
+ * (signed: degrees × 10^FLEET_COORDINATE_DECIMALS, FLEET_UNKNOWN_COORDINATE when unknown).
+ * `kind`, `vendor`, `status` and `project` index the lookup tables `kinds`, `vendors`, `statuses`
+ * and `projects`; `flags` packs connected, on and alarm (FLEET_FLAG).
+ */
+export const FleetColumnsWireSchema = z.object({
+  count: z.number().int().min(0),
+  deviceId: textColumn('Device ids'),
+  serialNumber: textColumn('Serial numbers'),
+  name: textColumn('Names'),
+  kinds: z.array(DeviceTypeSchema),
+  kind: packedColumn('Codes into `kinds`, 1 byte each'),
+  vendors: z.array(VendorSchema),
+  vendor: packedColumn('Codes into `vendors`, 1 byte each'),
+  statuses: z.array(DeviceStatusSchema),
+  status: packedColumn('Codes into `statuses`, 1 byte each'),
+  projects: z.array(z.uuid()),
+  project: packedColumn('Codes into `projects`, unsigned 32-bit each'),
+  latitude: packedColumn('Latitudes in millionths of a degree, signed 32-bit each (-2^31: unknown)'),
+  longitude: packedColumn('Longitudes in millionths of a degree, signed 32-bit each (-2^31: unknown)'),
+  flags: packedColumn('FLEET_FLAG bits, 1 byte each'),
+  streams: z.record(z.string(), z.number().int().min(0)),
+});
+export type FleetColumnsWire = z.infer<typeof FleetColumnsWireSchema>;
+
+/** The fleet of `GET /fleet/columns`, unpacked into typed arrays: what the map's store takes in. */
+export interface FleetColumns {
+  count: number;
+  deviceId: string[];
+  serialNumber: string[];
+  name: string[];
+  kinds: DeviceType[];
+  kind: Uint8Array;
+  vendors: Vendor[];
+  vendor: Uint8Array;
+  statuses: DeviceStatus[];
+  status: Uint8Array;
+  projects: string[];
+  project: Uint32Array;
+  /** Degrees; NaN when unknown. */
+  latitude: Float64Array;
+  longitude: Float64Array;
+  flags: Uint8Array;
+  streams: Record<string, number>;
 }
 
-const isCode = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
-const isCoordinate = (limit: number) => (value: unknown) =>
-  value === null || (typeof value === 'number' && value >= -limit && value <= limit);
-const stringColumn = () => column<string>((value) => typeof value === 'string', { type: 'string' }, 'strings');
-const codeColumn = () => column<number>(isCode, { type: 'integer', minimum: 0 }, 'codes (integers from 0)');
-const coordinateColumn = (limit: number) =>
-  column<number | null>(
-    isCoordinate(limit),
-    { type: 'number', minimum: -limit, maximum: limit, nullable: true },
-    `numbers from -${limit} to ${limit} or nulls`,
-  );
+if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) {
+  // Packed columns are little-endian and read through typed arrays, which use the platform's order.
+  throw new Error('FleetColumns need a little-endian platform');
+}
+
+const COORDINATE_SCALE = 10 ** FLEET_COORDINATE_DECIMALS;
+
+type Base64Codec = { toBase64(this: Uint8Array): string };
+type Base64Decoder = { fromBase64?: (text: string) => Uint8Array };
+
+function bytesOf(array: Uint8Array | Uint32Array | Int32Array): Uint8Array {
+  return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+}
+
+/** Base64 of bytes, where the platform has no faster way (the server passes Buffer's). */
+export function toBase64(bytes: Uint8Array): string {
+  const native = (bytes as unknown as Partial<Base64Codec>).toBase64;
+  if (native) return native.call(bytes);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** The bytes of a base64 text; throws on a text that is not base64. */
+function fromBase64(text: string): Uint8Array {
+  const native = (Uint8Array as unknown as Base64Decoder).fromBase64;
+  if (native) return native(text);
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The columns of `FleetColumns` that change only when devices join or leave the fleet read. */
+export type FleetMembersColumns = Pick<
+  FleetColumns,
+  'count' | 'deviceId' | 'serialNumber' | 'name' | 'kinds' | 'kind' | 'vendors' | 'vendor' | 'projects' | 'project'
+>;
+/** The columns of `FleetColumns` that follow the devices' state. */
+export type FleetStateColumns = Pick<
+  FleetColumns,
+  'statuses' | 'status' | 'latitude' | 'longitude' | 'flags' | 'streams'
+>;
+type Encode = (bytes: Uint8Array) => string;
+
+/** Packs the members' columns for the wire (`encode`: the platform's fastest base64, Buffer's on the server). */
+export function encodeFleetMembers(columns: FleetMembersColumns, encode: Encode = toBase64) {
+  return {
+    count: columns.count,
+    deviceId: columns.deviceId,
+    serialNumber: columns.serialNumber,
+    name: columns.name,
+    kinds: columns.kinds,
+    kind: encode(columns.kind),
+    vendors: columns.vendors,
+    vendor: encode(columns.vendor),
+    projects: columns.projects,
+    project: encode(bytesOf(columns.project)),
+  } satisfies Partial<FleetColumnsWire>;
+}
+
+/** Packs the state columns for the wire. */
+export function encodeFleetState(columns: FleetStateColumns, encode: Encode = toBase64) {
+  const coordinates = (degrees: Float64Array) => {
+    const packed = new Int32Array(degrees.length);
+    for (let i = 0; i < degrees.length; i += 1) {
+      const value = degrees[i]!;
+      packed[i] = Number.isNaN(value) ? FLEET_UNKNOWN_COORDINATE : Math.round(value * COORDINATE_SCALE);
+    }
+    return encode(bytesOf(packed));
+  };
+  return {
+    statuses: columns.statuses,
+    status: encode(columns.status),
+    latitude: coordinates(columns.latitude),
+    longitude: coordinates(columns.longitude),
+    flags: encode(columns.flags),
+    streams: columns.streams,
+  } satisfies Partial<FleetColumnsWire>;
+}
+
+/** Packs a whole fleet for the wire. */
+export function encodeFleetColumns(columns: FleetColumns, encode: Encode = toBase64): FleetColumnsWire {
+  return { ...encodeFleetMembers(columns, encode), ...encodeFleetState(columns, encode) };
+}
+
+/** What is wrong with a packed fleet, and in which column. */
+class FleetColumnsIssue extends Error {
+  constructor(
+    readonly column: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Unpacks a fleet from the wire; throws a FleetColumnsIssue on the first column that is wrong. */
+function decodeFleetColumns(wire: FleetColumnsWire): FleetColumns {
+  const { count } = wire;
+  const unpack = (key: keyof FleetColumnsWire, width: number): ArrayBuffer => {
+    let bytes: Uint8Array;
+    try {
+      bytes = fromBase64(wire[key] as string);
+    } catch {
+      throw new FleetColumnsIssue(key, 'Expected base64');
+    }
+    if (bytes.length !== count * width) throw new FleetColumnsIssue(key, `Expected ${count} values`);
+    // A buffer of its own, aligned for 32-bit views.
+    return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? (bytes.buffer as ArrayBuffer)
+      : (bytes.slice().buffer as ArrayBuffer);
+  };
+  const codes = <T extends Uint8Array | Uint32Array>(
+    key: 'kind' | 'vendor' | 'status' | 'project',
+    table: 'kinds' | 'vendors' | 'statuses' | 'projects',
+    values: T,
+  ): T => {
+    const size = wire[table].length;
+    for (const value of values) if (value >= size) throw new FleetColumnsIssue(key, `Codes must index ${table}`);
+    return values;
+  };
+  const degrees = (key: 'latitude' | 'longitude', limit: number): Float64Array => {
+    const packed = new Int32Array(unpack(key, 4));
+    const values = new Float64Array(count);
+    const bound = limit * COORDINATE_SCALE;
+    for (let i = 0; i < count; i += 1) {
+      const value = packed[i]!;
+      if (value === FLEET_UNKNOWN_COORDINATE) values[i] = Number.NaN;
+      else if (value >= -bound && value <= bound) values[i] = value / COORDINATE_SCALE;
+      else throw new FleetColumnsIssue(key, `Expected degrees from -${limit} to ${limit}`);
+    }
+    return values;
+  };
+  for (const key of ['deviceId', 'serialNumber', 'name'] as const) {
+    if (wire[key].length !== count) throw new FleetColumnsIssue(key, `Expected ${count} values`);
+  }
+  const flags = new Uint8Array(unpack('flags', 1));
+  if (flags.some((value) => value > 15)) throw new FleetColumnsIssue('flags', 'Expected flags from 0 to 15');
+  return {
+    ...wire,
+    kind: codes('kind', 'kinds', new Uint8Array(unpack('kind', 1))),
+    vendor: codes('vendor', 'vendors', new Uint8Array(unpack('vendor', 1))),
+    status: codes('status', 'statuses', new Uint8Array(unpack('status', 1))),
+    project: codes('project', 'projects', new Uint32Array(unpack('project', 4))),
+    latitude: degrees('latitude', 90),
+    longitude: degrees('longitude', 180),
+    flags,
+  };
+}
 
 /**
- * `GET /fleet/columns`: the same fleet as `GET /fleet`, one array per field so that the whole city
- * travels in a few megabytes and a client pours it straight into typed arrays. Element `i` of every
- * per-device array describes device `i`. `kind`, `vendor`, `status` and `project` are indexes into
- * the lookup tables `kinds`, `vendors`, `statuses` and `projects`; `flags` packs connected, on and
- * alarm (FLEET_FLAG); coordinates are rounded to FLEET_COORDINATE_DECIMALS, null when unknown.
+ * `GET /fleet/columns` read and unpacked into typed arrays: every column checked in one loop (its
+ * length, codes inside their table, flags, coordinates in range), with an issue naming the first
+ * column that is wrong.
  */
-export const FleetColumnsSchema = z
-  .object({
-    count: z.number().int().min(0),
-    deviceId: stringColumn(),
-    serialNumber: stringColumn(),
-    name: stringColumn(),
-    kinds: z.array(DeviceTypeSchema),
-    kind: codeColumn(),
-    vendors: z.array(VendorSchema),
-    vendor: codeColumn(),
-    statuses: z.array(DeviceStatusSchema),
-    status: codeColumn(),
-    projects: z.array(z.uuid()),
-    project: codeColumn(),
-    latitude: coordinateColumn(90),
-    longitude: coordinateColumn(180),
-    flags: column<number>(
-      (value) => isCode(value) && (value as number) <= 15,
-      { type: 'integer', minimum: 0, maximum: 15 },
-      'flags (integers from 0 to 15)',
-    ),
-    streams: z.record(z.string(), z.number().int().min(0)),
-  })
-  .superRefine((columns, ctx) => {
-    const columnsOfDevices = [
-      'deviceId',
-      'serialNumber',
-      'name',
-      'kind',
-      'vendor',
-      'status',
-      'project',
-      'latitude',
-      'longitude',
-      'flags',
-    ] as const;
-    for (const key of columnsOfDevices) {
-      if (columns[key].length !== columns.count)
-        ctx.addIssue({ code: 'custom', path: [key], message: `Expected ${columns.count} values` });
-    }
-    const coded = [
-      ['kind', 'kinds'],
-      ['vendor', 'vendors'],
-      ['status', 'statuses'],
-      ['project', 'projects'],
-    ] as const;
-    for (const [key, table] of coded) {
-      const size = columns[table].length;
-      if (columns[key].some((value) => value >= size))
-        ctx.addIssue({ code: 'custom', path: [key], message: `Codes must index ${table}` });
-    }
-  });
-export type FleetColumns = z.infer<typeof FleetColumnsSchema>;
+export const FleetColumnsSchema = FleetColumnsWireSchema.transform((wire, ctx): FleetColumns => {
+  try {
+    return decodeFleetColumns(wire);
+  } catch (error) {
+    if (!(error instanceof FleetColumnsIssue)) throw error;
+    ctx.addIssue({ code: 'custom', path: [error.column], message: error.message });
+    return z.NEVER;
+  }
+});

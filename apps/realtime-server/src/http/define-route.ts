@@ -78,8 +78,14 @@ export interface RouteSpec<
       I extends IdParam ? string : undefined,
       U extends FileUpload ? UploadedFile : undefined
     >,
-  ) => Promise<z.input<R>> | z.input<R>;
+  ) => Promise<z.input<R> | typeof ANSWER_SENT> | z.input<R> | typeof ANSWER_SENT;
 }
+
+/**
+ * What a handler returns when it has sent its answer itself, in a form its response schema
+ * documents but that is not built as a value (the fleet's columns, prepared in parts).
+ */
+export const ANSWER_SENT: unique symbol = Symbol('answer sent');
 
 /** A route as the HTTP layer mounts and documents it. */
 export interface Route {

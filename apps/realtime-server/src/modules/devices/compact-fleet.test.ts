@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID, FLEET_FLAG, FleetColumnsSchema } from '@farola/protocol';
+import { DEMO_PROJECT_ID, encodeFleetColumns, FLEET_FLAG, FleetColumnsSchema } from '@farola/protocol';
 import { describe, expect, it } from 'vitest';
 import { DeviceIndex } from './device-index';
 import type { DeviceIndexEntry } from './device.repository';
@@ -57,7 +57,7 @@ describe('the compact fleet', () => {
     expect(fleet.list({ deviceId: [device.id] }, ['00000000-0000-4000-8000-000000000002'])).toEqual([]);
   });
 
-  it('gives the same fleet in columns: coded kinds, vendors, statuses and projects, rounded coordinates, packed flags', () => {
+  it('gives the same fleet in columns: coded kinds, vendors, statuses and projects, coordinates rounded on the wire, packed flags', () => {
     const otherProject = '00000000-0000-4000-8000-000000000002';
     const lit = entry({ switchedOn: true, latitude: 41.38741234567, longitude: 2.16861234567 });
     const cabinet = entry({
@@ -71,7 +71,7 @@ describe('the compact fleet', () => {
     });
     const unreported = entry({ id: '8d2f9c74-4a3e-4e3a-9c75-2f4a5e6d7c83', serialNumber: 'OR-LP-000002' });
     const fleet = new CompactFleet(new DeviceIndex([lit, cabinet, unreported]));
-    const columns = FleetColumnsSchema.parse({ ...fleet.columns({}, ALL_PROJECTS), streams: {} });
+    const columns = FleetColumnsSchema.parse(encodeFleetColumns({ ...fleet.columns({}, ALL_PROJECTS), streams: {} }));
     expect(columns.count).toBe(3);
     const at = (id: string) => columns.deviceId.indexOf(id);
     const i = at(cabinet.id);
@@ -83,7 +83,7 @@ describe('the compact fleet', () => {
     expect(columns.flags[at(lit.id)]).toBe(FLEET_FLAG.on | FLEET_FLAG.onKnown);
     expect(columns.flags[at(unreported.id)]).toBe(0);
     expect([columns.latitude[at(lit.id)], columns.longitude[at(lit.id)]]).toEqual([41.387412, 2.168612]);
-    expect(columns.latitude[at(unreported.id)]).toBeNull();
+    expect(columns.latitude[at(unreported.id)]).toBeNaN();
     expect(fleet.columns({}, [otherProject]).deviceId).toEqual([cabinet.id]);
     expect(fleet.columns({ projectId: otherProject }, [DEMO_PROJECT_ID]).count).toBe(0);
   });
@@ -95,6 +95,6 @@ describe('the compact fleet', () => {
     index.move(moved.id, DEMO_PROJECT_ID);
     const columns = new CompactFleet(index).columns({}, ALL_PROJECTS);
     expect(columns.projects).toEqual([DEMO_PROJECT_ID]);
-    expect(columns.project).toEqual([0, 0]);
+    expect(Array.from(columns.project)).toEqual([0, 0]);
   });
 });

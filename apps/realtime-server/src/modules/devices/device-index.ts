@@ -14,6 +14,11 @@ export class DeviceIndex {
   private readonly byProject = new Map<string, Map<string, DeviceIndexEntry>>();
   /** How many of `connections` say connected, kept as they change (health reads it). */
   private connected = 0;
+  /**
+   * Grows whenever a device joins the index or moves to another project: while it stays, every
+   * project holds the same devices (what `GET /fleet/columns` prepares ahead rests on it).
+   */
+  membershipVersion = 0;
 
   constructor(entries: readonly DeviceIndexEntry[] = []) {
     for (const entry of entries) this.add(entry);
@@ -25,6 +30,7 @@ export class DeviceIndex {
     let project = this.byProject.get(entry.projectId);
     if (!project) this.byProject.set(entry.projectId, (project = new Map()));
     project.set(entry.id, entry);
+    this.membershipVersion += 1;
     if (entry.connection) this.setConnection(entry.id, entry.connection);
   }
 
@@ -45,6 +51,7 @@ export class DeviceIndex {
     let project = this.byProject.get(projectId);
     if (!project) this.byProject.set(projectId, (project = new Map()));
     project.set(id, entry);
+    this.membershipVersion += 1;
   }
 
   /** The device's last known connection state, or undefined when nothing is known yet. */

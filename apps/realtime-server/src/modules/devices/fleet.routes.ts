@@ -1,7 +1,13 @@
-import { FleetColumnsQuerySchema, FleetColumnsSchema, FleetListQuerySchema, FleetListSchema } from '@farola/protocol';
-import { defineRoute, type Route } from '../../http/define-route';
+import { performance } from 'node:perf_hooks';
+import {
+  FleetColumnsQuerySchema,
+  FleetColumnsWireSchema,
+  FleetListQuerySchema,
+  FleetListSchema,
+} from '@farola/protocol';
+import { ANSWER_SENT, defineRoute, type Route } from '../../http/define-route';
 import type { FleetService } from './fleet.service';
-import { sendLargeJson } from '../../http/send-large-json';
+import { sendJsonParts } from '../../http/send-json-parts';
 
 export function fleetRoutes(fleet: FleetService): Route[] {
   return [
@@ -22,18 +28,20 @@ export function fleetRoutes(fleet: FleetService): Route[] {
       method: 'get',
       path: '/fleet/columns',
       summary:
-        'The same fleet as `GET /fleet`, one array per field (what the map loads: 100,000 devices in a few ' +
-        'megabytes). Codes index the lookup tables `kinds`, `vendors`, `statuses`, `projects`; `flags` ' +
+        'The same fleet as `GET /fleet`, one column per field (what the map loads: 100,000 devices in a few ' +
+        'megabytes): text columns as arrays, numeric ones packed as base64 of little-endian binary (see ' +
+        'each column). Codes index the lookup tables `kinds`, `vendors`, `statuses`, `projects`; `flags` ' +
         'packs connected (1), on (2), on known (4) and alarm (8).',
       roles: [],
       query: FleetColumnsQuerySchema,
-      response: { component: 'FleetColumns', schema: FleetColumnsSchema },
+      response: { component: 'FleetColumns', schema: FleetColumnsWireSchema },
       errors: [403],
-      // Sent here, compressed for its size (send-large-json.ts); returned for the route's typing only.
-      handler: async ({ user, query, req, res }) => {
-        const columns = await fleet.columns(user, query);
-        await sendLargeJson(req, res, columns);
-        return columns;
+      // Sent here, in two parts (send-json-parts.ts): the members' columns prepared, the state's now.
+      handler: async ({ user, query, req, res }): Promise<typeof ANSWER_SENT> => {
+        const started = performance.now();
+        const { head, tail } = await fleet.columns(user, query);
+        await sendJsonParts(req, res, head, tail, { read: performance.now() - started });
+        return ANSWER_SENT;
       },
     }),
   ];

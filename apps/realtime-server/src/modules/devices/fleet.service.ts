@@ -1,5 +1,5 @@
 import {
-  type FleetColumns,
+  encodeFleetState,
   type FleetColumnsQuery,
   type FleetList,
   type FleetListQuery,
@@ -10,14 +10,19 @@ import { ALL_PROJECTS, inProjectScope, type ProjectScope } from '../../db/rows';
 import type { ProjectService } from '../projects/project.service';
 import type { User } from '../../auth/user';
 import type { CompactFleet } from './compact-fleet';
+import type { DeviceIndexEntry } from './device.repository';
 import type { StreamHub } from '../../realtime/stream-hub';
+import type { PreparedJson } from '../../platform/prepared-json';
+import { base64, type FleetColumnsCache, WHOLE_FLEET } from './fleet-columns-cache';
 
 /**
  * `GET /fleet`: the compact state of every device the caller may see, from memory, with the
  * position of each `fleet:` stream at the moment of the read (items up to it are included).
  */
 export class FleetService {
-  constructor(private readonly deps: { fleet: CompactFleet; hub: StreamHub; projects: ProjectService }) {}
+  constructor(
+    private readonly deps: { fleet: CompactFleet; hub: StreamHub; projects: ProjectService; cache: FleetColumnsCache },
+  ) {}
 
   async list(user: User, query: FleetListQuery): Promise<FleetList> {
     const scope = await this.scopeOf(user, query.projectId);
@@ -25,11 +30,27 @@ export class FleetService {
     return { items: this.deps.fleet.list(query, scope), streams: positions };
   }
 
-  /** `GET /fleet/columns`: the same read as `list`, in columns. */
-  async columns(user: User, query: FleetColumnsQuery): Promise<FleetColumns> {
+  /**
+   * `GET /fleet/columns`: the same read as `list`, in columns, as the JSON of the members' columns
+   * (`head`, prepared once per membership: FleetColumnsCache) and the JSON of the rest (`tail`).
+   */
+  async columns(user: User, query: FleetColumnsQuery): Promise<{ head: PreparedJson; tail: string }> {
     const scope = await this.scopeOf(user, query.projectId);
-    const positions = this.positions(scope, query.projectId);
-    return { ...this.deps.fleet.columns(query, scope), streams: positions };
+    const key = cacheKey(scope, query.projectId);
+    // Each branch reads the devices, their state and the streams' positions in one synchronous stretch.
+    const kept = this.deps.cache.kept(key, this.deps.fleet.membershipVersion);
+    if (kept) return { head: kept.head, tail: this.stateJson(kept.entries, scope, query.projectId) };
+    const members = this.deps.fleet.members(query, scope);
+    const tail = this.stateJson(members.entries, scope, query.projectId);
+    // Prepared from the devices read above, whenever it is done: they are what the state describes.
+    return { head: await this.deps.cache.head(key, members), tail };
+  }
+
+  /** The JSON of the state's columns of `entries` and of the streams' positions, after the members' columns. */
+  private stateJson(entries: readonly DeviceIndexEntry[], scope: ProjectScope, projectId: string | undefined): string {
+    const state = this.deps.fleet.stateColumns(entries);
+    const streams = this.positions(scope, projectId);
+    return JSON.stringify(encodeFleetState({ ...state, streams }, base64)).slice(1);
   }
 
   /** The caller's scope (the only database read: a member's projects; none for an administrator). */
@@ -50,4 +71,10 @@ export class FleetService {
     for (const id of projectIds) positions[streams.fleet(id)] = this.deps.hub.publishedSeq(streams.fleet(id));
     return positions;
   }
+}
+
+/** Which prepared opening a read shares: its project, the whole fleet, or a member's projects. */
+function cacheKey(scope: ProjectScope, projectId: string | undefined): string {
+  if (projectId) return `project:${projectId}`;
+  return scope === ALL_PROJECTS ? WHOLE_FLEET : `projects:${[...scope].sort().join(',')}`;
 }

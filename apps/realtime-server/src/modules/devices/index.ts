@@ -12,6 +12,7 @@ import { DeviceService } from './device.service';
 import { DeviceStreams } from './device-streams';
 import { fleetRoutes } from './fleet.routes';
 import { FleetService } from './fleet.service';
+import { FleetColumnsCache } from './fleet-columns-cache';
 import { provisioningRoutes } from './provisioning.routes';
 import { ProvisioningRepository } from './provisioning.repository';
 import { ProvisioningService } from './provisioning.service';
@@ -78,6 +79,7 @@ export const devicesModule: FarolaModule = {
     const writer = new WriteBehind({ devices: repository, events: history }, logger);
     // The compact fleet state lives in the index's entries; its changes go out as FleetStateUpdated.
     const fleet = new CompactFleet(index);
+    const fleetColumns = new FleetColumnsCache({ fleet, index, logger });
     const deviceStreams = new DeviceStreams(realtime.hub, fleet, index);
     const events = new DeviceEventPublisher(deviceStreams, writer);
     const recovery = new RegistrationRecovery({
@@ -101,7 +103,7 @@ export const devicesModule: FarolaModule = {
       routes: [
         ...deviceRoutes(reads),
         ...provisioningRoutes(provisioning, bulkProvisioning),
-        ...fleetRoutes(new FleetService({ fleet, hub: realtime.hub, projects })),
+        ...fleetRoutes(new FleetService({ fleet, hub: realtime.hub, projects, cache: fleetColumns })),
       ],
       deviceMessages: ingest.handlers(),
       services: {
@@ -142,6 +144,7 @@ export const devicesModule: FarolaModule = {
         // The final write of what was accepted: stops after every module that publishes device events.
         { name: 'device data write-behind', stop: () => writer.close() },
         { name: 'registration recovery', start: () => recovery.start(), stop: () => recovery.close() },
+        { name: 'fleet columns for the map', start: () => fleetColumns.start(), stop: () => fleetColumns.close() },
       ],
       health: {
         devices: () => index.size,
