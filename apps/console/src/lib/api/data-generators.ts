@@ -133,7 +133,7 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
   });
 }
 
-/** `GET /fleet/columns` of these devices, as the server codes it. */
+/** `GET /fleet/columns` of these devices, as the server codes it and FleetColumnsSchema unpacks it. */
 export function buildFleetColumns(devices: readonly FleetDevice[], streams: Record<string, number> = {}): FleetColumns {
   const kinds = DeviceTypeSchema.options;
   const vendors = VendorSchema.options;
@@ -145,16 +145,17 @@ export function buildFleetColumns(devices: readonly FleetDevice[], streams: Reco
     serialNumber: devices.map((device) => device.serialNumber),
     name: devices.map((device) => device.name),
     kinds,
-    kind: devices.map((device) => kinds.indexOf(device.deviceType)),
+    kind: Uint8Array.from(devices, (device) => kinds.indexOf(device.deviceType)),
     vendors,
-    vendor: devices.map((device) => vendors.indexOf(device.vendor)),
+    vendor: Uint8Array.from(devices, (device) => vendors.indexOf(device.vendor)),
     statuses,
-    status: devices.map((device) => statuses.indexOf(device.status)),
+    status: Uint8Array.from(devices, (device) => statuses.indexOf(device.status)),
     projects,
-    project: devices.map((device) => projects.indexOf(device.projectId)),
-    latitude: devices.map((device) => device.latitude),
-    longitude: devices.map((device) => device.longitude),
-    flags: devices.map(
+    project: Uint32Array.from(devices, (device) => projects.indexOf(device.projectId)),
+    latitude: Float64Array.from(devices, (device) => device.latitude ?? Number.NaN),
+    longitude: Float64Array.from(devices, (device) => device.longitude ?? Number.NaN),
+    flags: Uint8Array.from(
+      devices,
       (device) =>
         (device.connected ? FLEET_FLAG.connected : 0) |
         (device.on === true ? FLEET_FLAG.on : 0) |

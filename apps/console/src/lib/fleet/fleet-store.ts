@@ -157,7 +157,7 @@ export class FleetStore {
       this.status[i] = statuses[columns.status[i]!]!;
       this.project[i] = projects[columns.project[i]!]!;
       this.flags[i] = columns.flags[i]!;
-      this.place(i, columns.latitude[i] ?? null, columns.longitude[i] ?? null);
+      this.place(i, columns.latitude[i]!, columns.longitude[i]!);
     }
     this.loaded = true;
     this.slotsVersion += 1;
@@ -386,8 +386,9 @@ export class FleetStore {
     this.size = last;
   }
 
+  /** Places device `i`; a null or NaN coordinate leaves it without a location. */
   private place(i: number, latitude: number | null, longitude: number | null): void {
-    const located = latitude !== null && longitude !== null;
+    const located = latitude !== null && longitude !== null && !Number.isNaN(latitude) && !Number.isNaN(longitude);
     this.latitude[i] = located ? latitude : Number.NaN;
     this.longitude[i] = located ? longitude : Number.NaN;
     this.x[i] = located ? mercatorX(longitude) : Number.NaN;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encodeFleetColumns, type FleetColumns } from '@farola/protocol';
 import { buildFleetColumns, buildFleetDevice, PROJECT_ID } from '@/lib/api/data-generators';
 import { createStore } from 'jotai';
 import { fleetCountsAtom, isFleetLoadedAtom } from '@/lib/fleet/fleet-atoms';
@@ -13,7 +14,7 @@ const notFound = () =>
   new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), { status: 404 });
 
 /** Plays the REST API's `/fleet/columns` and `/fleet?deviceId=…`, and records every URL asked for. */
-function serveApi(options: { columns?: () => unknown; fleet?: (url: URL) => unknown }) {
+function serveApi(options: { columns?: () => FleetColumns; fleet?: (url: URL) => unknown }) {
   const urls: URL[] = [];
   vi.stubGlobal(
     'fetch',
@@ -21,7 +22,7 @@ function serveApi(options: { columns?: () => unknown; fleet?: (url: URL) => unkn
       const url = new URL(String(input), 'http://localhost');
       urls.push(url);
       if (url.pathname.endsWith('/fleet/columns') && options.columns)
-        return new Response(JSON.stringify(options.columns()));
+        return new Response(JSON.stringify(encodeFleetColumns(options.columns())));
       return url.pathname.endsWith('/fleet') && options.fleet
         ? new Response(JSON.stringify(options.fleet(url)))
         : notFound();
