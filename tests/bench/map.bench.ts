@@ -52,6 +52,8 @@ interface FirstDraw {
   interactive: number;
   /** The fleet was asked for, its first byte came and its last. */
   asked: number;
+  /** The console's shell first showed (the app rendered after start-up). */
+  appShown: number;
   firstByte: number;
   /** What the server said of its time on the fleet read (`Server-Timing`: read, deflate). */
   server: string;
@@ -72,6 +74,7 @@ async function firstDrawOf(page: Page): Promise<FirstDraw> {
     return {
       interactive: navigation.domInteractive,
       asked: mark('asked'),
+      appShown: performance.getEntriesByName('farola:app-shown')[0]?.startTime ?? Number.NaN,
       firstByte: fleet?.responseStart ?? Number.NaN,
       server: (fleet?.serverTiming ?? []).map((phase) => `${phase.name} ${Math.round(phase.duration)} ms`).join(', '),
       lastByte: fleet?.responseEnd ?? Number.NaN,
@@ -257,7 +260,7 @@ async function main(): Promise<void> {
       ],
       ...firstDraws.map((draw, index): [string, string] => [
         `  navigation ${index + 1}: where it went`,
-        `script ran ${ms(draw.interactive)} · fleet asked ${ms(draw.asked)} · first byte ${ms(draw.firstByte)} (server: ${draw.server || 'not told'}) · last ${ms(draw.lastByte)} · parsed and checked ${ms(draw.received)} · stored ${ms(draw.stored)} · drawn ${ms(draw.drawn)}`,
+        `script ran ${ms(draw.interactive)} · fleet asked ${ms(draw.asked)} · app shown ${ms(draw.appShown)} · first byte ${ms(draw.firstByte)} (server: ${draw.server || 'not told'}) · last ${ms(draw.lastByte)} · parsed and checked ${ms(draw.received)} · stored ${ms(draw.stored)} · drawn ${ms(draw.drawn)}`,
       ]),
       ['  whole-fleet reads', `${fleetReads} for ${firstDraws.length} navigations (any more are resyncs)`],
       ['pan redraw', `${pans.map((value) => value.toFixed(1)).join(' · ')} ms (target < 100 ms)`],

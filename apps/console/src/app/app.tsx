@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Router } from 'wouter';
 import { RealtimeConnection } from '@/lib/realtime/realtime-connection';
 import { AppRoutes } from './app-routes';
@@ -14,6 +15,10 @@ const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
  * the realtime connection (the main layout hosts the notifications).
  */
 export function App({ user }: { user: SignedInUser }) {
+  // When the shell first showed (read by the map bench beside the fleet's `farola:fleet-…` marks).
+  useEffect(() => {
+    performance.mark('farola:app-shown');
+  }, []);
   return (
     <AppProviders user={user}>
       <Router base={ROUTER_BASE}>
