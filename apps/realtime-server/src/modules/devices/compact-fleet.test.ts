@@ -1,8 +1,14 @@
-import { DEMO_PROJECT_ID, encodeFleetColumns, FLEET_FLAG, FleetColumnsSchema } from '@farola/protocol';
+import {
+  DEMO_PROJECT_ID,
+  encodeFleetColumns,
+  FLEET_FLAG,
+  type FleetColumnsQuery,
+  FleetColumnsSchema,
+} from '@farola/protocol';
 import { describe, expect, it } from 'vitest';
 import { DeviceIndex } from './device-index';
 import type { DeviceIndexEntry } from './device.repository';
-import { ALL_PROJECTS } from '../../db/rows';
+import { ALL_PROJECTS, type ProjectScope } from '../../db/rows';
 import { CompactFleet, reportedSwitchedOn } from './compact-fleet';
 
 const entry = (overrides: Partial<DeviceIndexEntry> = {}): DeviceIndexEntry => ({
@@ -22,6 +28,12 @@ const entry = (overrides: Partial<DeviceIndexEntry> = {}): DeviceIndexEntry => (
   attributesAt: null,
   ...overrides,
 });
+
+/** The whole read of `GET /fleet/columns`, as FleetService puts it together: the members and their state. */
+function columnsOf(fleet: CompactFleet, query: FleetColumnsQuery, scope: ProjectScope) {
+  const { entries, columns } = fleet.members(query, scope);
+  return { ...columns, ...fleet.stateColumns(entries) };
+}
 
 describe('the compact fleet', () => {
   it("reads the switched state from poweredOn, or from a cabinet's outputs, and nothing else", () => {
@@ -71,7 +83,9 @@ describe('the compact fleet', () => {
     });
     const unreported = entry({ id: '8d2f9c74-4a3e-4e3a-9c75-2f4a5e6d7c83', serialNumber: 'OR-LP-000002' });
     const fleet = new CompactFleet(new DeviceIndex([lit, cabinet, unreported]));
-    const columns = FleetColumnsSchema.parse(encodeFleetColumns({ ...fleet.columns({}, ALL_PROJECTS), streams: {} }));
+    const columns = FleetColumnsSchema.parse(
+      encodeFleetColumns({ ...columnsOf(fleet, {}, ALL_PROJECTS), streams: {} }),
+    );
     expect(columns.count).toBe(3);
     const at = (id: string) => columns.deviceId.indexOf(id);
     const i = at(cabinet.id);
@@ -84,8 +98,8 @@ describe('the compact fleet', () => {
     expect(columns.flags[at(unreported.id)]).toBe(0);
     expect([columns.latitude[at(lit.id)], columns.longitude[at(lit.id)]]).toEqual([41.387412, 2.168612]);
     expect(columns.latitude[at(unreported.id)]).toBeNaN();
-    expect(fleet.columns({}, [otherProject]).deviceId).toEqual([cabinet.id]);
-    expect(fleet.columns({ projectId: otherProject }, [DEMO_PROJECT_ID]).count).toBe(0);
+    expect(columnsOf(fleet, {}, [otherProject]).deviceId).toEqual([cabinet.id]);
+    expect(columnsOf(fleet, { projectId: otherProject }, [DEMO_PROJECT_ID]).count).toBe(0);
   });
 
   it('names in its project table only the projects that still hold devices', () => {
@@ -93,7 +107,7 @@ describe('the compact fleet', () => {
     const moved = entry({ projectId: otherProject });
     const index = new DeviceIndex([moved, entry({ id: '8d2f9c74-4a3e-4e3a-9c75-2f4a5e6d7c83' })]);
     index.move(moved.id, DEMO_PROJECT_ID);
-    const columns = new CompactFleet(index).columns({}, ALL_PROJECTS);
+    const columns = columnsOf(new CompactFleet(index), {}, ALL_PROJECTS);
     expect(columns.projects).toEqual([DEMO_PROJECT_ID]);
     expect(Array.from(columns.project)).toEqual([0, 0]);
   });

@@ -3,7 +3,6 @@ import {
   DeviceStatusSchema,
   DeviceTypeSchema,
   FLEET_FLAG,
-  type FleetColumns,
   type FleetColumnsQuery,
   type FleetMembersColumns,
   type FleetStateColumns,
@@ -160,12 +159,6 @@ export class CompactFleet {
         (entry.switchedOn !== null ? FLEET_FLAG.onKnown : 0);
     }
     return { statuses, status, latitude, longitude, flags };
-  }
-
-  /** The devices in `scope` (of one project with `projectId`) as columns, for `GET /fleet/columns`. */
-  columns(query: FleetColumnsQuery, scope: ProjectScope): Omit<FleetColumns, 'streams'> {
-    const { entries, columns } = this.members(query, scope);
-    return { ...columns, ...this.stateColumns(entries) };
   }
 
   /** DeviceIndex.membershipVersion: which devices each project holds, as of now. */

@@ -58,6 +58,12 @@ describe('the prepared opening of GET /fleet/columns', () => {
     expect(moved.crc).toBe(zlib.crc32(moved.text));
   });
 
+  it('prepares an opening once for readers that arrive while it is under way', async () => {
+    const { cache, members } = setUp();
+    const [first, second] = await Promise.all([cache.head(WHOLE_FLEET, members()), cache.head(WHOLE_FLEET, members())]);
+    expect(second).toBe(first);
+  });
+
   it('prepares the whole fleet ahead once its membership has been quiet, at the better level', async () => {
     const { index, cache, members } = setUp();
     cache.start();

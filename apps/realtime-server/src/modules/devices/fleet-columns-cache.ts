@@ -42,6 +42,8 @@ export interface FleetColumnsCacheOptions {
  */
 export class FleetColumnsCache {
   private readonly prepared = new Map<string, PreparedMembers>();
+  /** Openings being prepared for a read, by scope: readers of the same version wait for the one under way. */
+  private readonly inFlight = new Map<string, { version: number; head: Promise<PreparedJson> }>();
   private timer: NodeJS.Timeout | null = null;
   private seenVersion = -1;
   private preparing = false;
@@ -61,8 +63,18 @@ export class FleetColumnsCache {
   async head(key: string, members: FleetMembers): Promise<PreparedJson> {
     const kept = this.kept(key, members.version);
     if (kept) return kept.head;
-    const head = await prepareJson(membersJson(members.columns), 1);
-    this.keep(key, members, head);
+    const underWay = this.inFlight.get(key);
+    if (underWay?.version === members.version) return underWay.head;
+    const head = prepareJson(membersJson(members.columns), 1).then((prepared) => {
+      this.keep(key, members, prepared);
+      return prepared;
+    });
+    const flight = { version: members.version, head };
+    this.inFlight.set(key, flight);
+    const landed = () => {
+      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+    };
+    head.then(landed, landed);
     return head;
   }
 
