@@ -2,14 +2,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import type { Role } from '@farola/protocol';
 import { paths } from '@/lib/paths';
 import { listBulkActions } from './bulk-selection-actions';
-import { preloadMap } from './map-preload';
+import { MapPage } from './map-preload';
 import { ROUTE_ROLES } from './route-roles';
 
 // Every screen is its own chunk, loaded when its route is first shown: the first screen carries
 // only the shell and the page it opens on (build/first-screen-budget.ts keeps it in budget).
 const HomePage = lazy(() => import('@/features/home/home-page').then((m) => ({ default: m.HomePage })));
-// The fleet (megabytes at a city's size) and Leaflet are asked for while the page's code loads.
-const MapPage = lazy(() => preloadMap().then((m) => ({ default: m.MapPage })));
 // The map's selection lives in the fleet store, which loads with the map: so do its bulk actions.
 const MapSelectionActions = lazy(() =>
   import('./map-selection-actions').then((m) => ({ default: m.MapSelectionActions })),

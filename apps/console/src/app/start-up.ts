@@ -22,9 +22,16 @@ function fail(key: 'startup.configError' | 'startup.authError', error: unknown):
  * the app for, or rejects after alerting the user.
  */
 export async function startUp(): Promise<SignedInUser> {
-  // Languages first, from what the browser knows, so start-up alerts are already translated.
-  await initI18n(resolveLocale(currentLocaleSources(null)));
-  await loadRuntimeConfig().catch((error: unknown) => fail('startup.configError', error));
+  // The configuration is asked for at once, before the app's code, while the languages the
+  // browser knows load: a start-up alert waits for them, to be shown translated.
+  const [, configError] = await Promise.all([
+    initI18n(resolveLocale(currentLocaleSources(null))),
+    loadRuntimeConfig().then(
+      () => null,
+      (error: unknown) => ({ error }),
+    ),
+  ]);
+  if (configError) fail('startup.configError', configError.error);
   const config = getRuntimeConfig();
   const user = config.authDisabled
     ? createDemoUser()
@@ -33,9 +40,13 @@ export async function startUp(): Promise<SignedInUser> {
         .then(({ startKeycloakSession }) => startKeycloakSession(config))
         .catch((error: unknown) => fail('startup.authError', error));
   // Opened on the map: its fleet and its code are asked for as soon as the user is known, while
-  // the user's language loads and the app renders, not once the route's loader runs.
-  if (isMapPath(window.location.pathname)) void preloadMap();
+  // the user's language and the app's code load, not once the route renders. The app waits for
+  // the page's code too: a page that suspends on its first render is shown up to 0.3 s after its
+  // code arrives (React spaces out what it reveals), and the code comes with the app's anyway.
+  // A failure is met again, and shown, when the route renders.
+  const mapLoaded = isMapPath(window.location.pathname) ? preloadMap().catch(() => undefined) : null;
   await initI18n(resolveLocale(currentLocaleSources(user.locale)));
+  await mapLoaded;
   return user;
 }
 

@@ -59,6 +59,8 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = `${import.meta.env.BASE_URL}src/config.js?v=${Date.now()}`;
+    // Everything else waits for it: ahead of the app's chunks in the browser's queue.
+    script.fetchPriority = 'high';
     script.onload = () => {
       try {
         current = parseRuntimeConfig(window.__FAROLA_CONFIG__);

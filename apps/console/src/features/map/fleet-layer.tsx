@@ -39,7 +39,8 @@ export function toggled(selection: readonly string[], id: string): string[] {
 export function FleetLayer() {
   const map = useMap();
   const store = useStore();
-  const { t } = useTranslation(['map', 'device']);
+  // The texts are for tooltips only: the devices are drawn without waiting for them.
+  const { t } = useTranslation(['map', 'device'], { useSuspense: false });
   const { selectedId, selectDevice } = useSelectedDevice();
   const selection = useAtomValue(mapSelectionAtom);
   // Not the fleet's version: a frame of live changes must not re-render this component.
