@@ -1,5 +1,4 @@
 import { prefetchFleetColumns } from '@/lib/api/fleet-prefetch';
-import { realtime } from './live';
 
 let running: Promise<() => void> | null = null;
 
@@ -12,7 +11,11 @@ export function ensureFleetSync(): void {
   if (running) return;
   // The fleet is asked for at once; the sync's first load, once its code is here, takes the answer.
   prefetchFleetColumns();
-  running = import('./fleet-sync').then(({ startFleetSync }) => startFleetSync(realtime));
+  // The realtime client comes with the sync, not with the console's first script, which then
+  // runs (and asks for the fleet) sooner.
+  running = Promise.all([import('./fleet-sync'), import('./live')]).then(([{ startFleetSync }, { realtime }]) =>
+    startFleetSync(realtime),
+  );
 }
 
 /** Stops the fleet sync (the realtime connection closes). */
