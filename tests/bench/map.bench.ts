@@ -50,7 +50,9 @@ function consoleChunks(): string[] {
 interface FirstDraw {
   /** The console's first-screen script ran (domInteractive). */
   interactive: number;
-  /** The fleet was asked for, its first byte came and its last. */
+  /** The fleet's request went out (with the page, preloaded, when authentication is off), the
+   * console asked for it, its first byte came and its last. */
+  requested: number;
   asked: number;
   /** The console's shell first showed (the app rendered after start-up). */
   appShown: number;
@@ -73,6 +75,7 @@ async function firstDrawOf(page: Page): Promise<FirstDraw> {
       PerformanceResourceTiming | undefined;
     return {
       interactive: navigation.domInteractive,
+      requested: fleet?.startTime ?? Number.NaN,
       asked: mark('asked'),
       appShown: performance.getEntriesByName('farola:app-shown')[0]?.startTime ?? Number.NaN,
       firstByte: fleet?.responseStart ?? Number.NaN,
@@ -260,7 +263,7 @@ async function main(): Promise<void> {
       ],
       ...firstDraws.map((draw, index): [string, string] => [
         `  navigation ${index + 1}: where it went`,
-        `script ran ${ms(draw.interactive)} · fleet asked ${ms(draw.asked)} · app shown ${ms(draw.appShown)} · first byte ${ms(draw.firstByte)} (server: ${draw.server || 'not told'}) · last ${ms(draw.lastByte)} · parsed and checked ${ms(draw.received)} · stored ${ms(draw.stored)} · drawn ${ms(draw.drawn)}`,
+        `fleet requested ${ms(draw.requested)} · script ran ${ms(draw.interactive)} · fleet asked ${ms(draw.asked)} · app shown ${ms(draw.appShown)} · first byte ${ms(draw.firstByte)} (server: ${draw.server || 'not told'}) · last ${ms(draw.lastByte)} · parsed and checked ${ms(draw.received)} · stored ${ms(draw.stored)} · drawn ${ms(draw.drawn)}`,
       ]),
       ['  whole-fleet reads', `${fleetReads} for ${firstDraws.length} navigations (any more are resyncs)`],
       ['pan redraw', `${pans.map((value) => value.toFixed(1)).join(' · ')} ms (target < 100 ms)`],

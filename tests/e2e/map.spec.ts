@@ -38,6 +38,10 @@ test.beforeEach(async ({ page }) => {
 
 test('the map shows the simulated fleet, live', async ({ page, request }) => {
   await connectedLightPoints(request, 'orion');
+  const fleetReads: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/fleet/columns')) fleetReads.push(sent.url());
+  });
   await page.goto('/lighting/map');
   await expect(page.getByTestId('device-map')).toBeVisible();
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'connected');
@@ -45,6 +49,8 @@ test('the map shows the simulated fleet, live', async ({ page, request }) => {
   // The map opens framing the fleet: every device drawn in view, on one canvas, with no element per device.
   await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
   await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(0);
+  // Preloaded with the page (no authentication here) and taken up by the console: one read of the fleet.
+  expect(fleetReads).toEqual([expect.stringMatching(/\/lighting\/api\/v1\/fleet\/columns$/)]);
 });
 
 test('a click on a device on the map opens its panel', async ({ page, request }) => {

@@ -64,7 +64,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   api.use(mountRoutes(routes));
   app.use('/lighting/api/v1', api);
   app.use('/lighting/api', apiNotFound);
-  app.use(consoleStatic(config.consoleDir));
+  app.use(consoleStatic(config.consoleDir, { preloadFleet: config.authDisabled }));
   app.use(errorHandler(logger));
   return app;
 }
