@@ -46,7 +46,7 @@ export class CompactFleet {
     return {
       deviceId: entry.id,
       projectId: entry.projectId,
-      connected: this.index.connection(entry.id)?.connected ?? false,
+      connected: entry.connection?.connected ?? false,
       on: entry.switchedOn,
       // Alarms are not evaluated yet: no device has an active one.
       alarm: false,
@@ -149,7 +149,7 @@ export class CompactFleet {
     const flags = new Uint8Array(count);
     for (let i = 0; i < count; i += 1) {
       const entry = entries[i]!;
-      const connected = this.index.connection(entry.id)?.connected ?? false;
+      const connected = entry.connection?.connected ?? false;
       status[i] = statusCode.get(entry.status) ?? 0;
       latitude[i] = entry.latitude ?? Number.NaN;
       longitude[i] = entry.longitude ?? Number.NaN;
@@ -188,7 +188,7 @@ export class CompactFleet {
     return {
       deviceId: entry.id,
       projectId: entry.projectId,
-      connected: this.index.connection(entry.id)?.connected ?? false,
+      connected: entry.connection?.connected ?? false,
       on: entry.switchedOn,
       alarm: false,
       status: entry.status,

@@ -30,4 +30,15 @@ describe('the device index', () => {
     index.setConnection('a', { connected: false, since: '2026-11-23T10:03:00.000Z' });
     expect(index.connectedCount()).toBe(1);
   });
+
+  it("keeps a device's entry up to date with its connection, for reads that hold the entry", () => {
+    const index = new DeviceIndex([entry('a', false)]);
+    index.setConnection('a', { connected: true, since: '2026-11-23T10:01:00.000Z' });
+    expect(index.id('a')?.connection).toEqual({ connected: true, since: '2026-11-23T10:01:00.000Z' });
+    // A device heard from before its entry joined the index (registration still being stored).
+    index.setConnection('b', { connected: true, since: '2026-11-23T10:02:00.000Z' });
+    index.add(entry('b'));
+    expect(index.id('b')?.connection?.connected).toBe(true);
+    expect(index.connectedCount()).toBe(2);
+  });
 });

@@ -31,7 +31,9 @@ export class DeviceIndex {
     if (!project) this.byProject.set(entry.projectId, (project = new Map()));
     project.set(entry.id, entry);
     this.membershipVersion += 1;
+    const known = this.connections.get(entry.id);
     if (entry.connection) this.setConnection(entry.id, entry.connection);
+    else if (known) entry.connection = known;
   }
 
   serial(serialNumber: string): DeviceIndexEntry | undefined {
@@ -59,10 +61,16 @@ export class DeviceIndex {
     return this.connections.get(id);
   }
 
+  /**
+   * Records a device's connection state, here and on its entry: reads over the whole fleet take it
+   * from the entry they hold (at 100,000 devices, a lookup here per device was 30 ms of a read).
+   */
   setConnection(id: string, connection: KnownConnection): void {
     if (this.connections.get(id)?.connected) this.connected -= 1;
     if (connection.connected) this.connected += 1;
     this.connections.set(id, connection);
+    const entry = this.byId.get(id);
+    if (entry) entry.connection = connection;
   }
 
   /** The devices of one project. */

@@ -34,7 +34,10 @@ export interface DeviceIndexEntry {
   vendor: Vendor;
   /** The gateway the device speaks through, or null when it connects on its own. */
   gatewayId: string | null;
-  /** The connection state stored when the index was loaded; undefined for a device just registered. */
+  /**
+   * The device's last known connection state: stored when the index was loaded, then kept current
+   * by `DeviceIndex.setConnection`; undefined until one is known (a device just registered).
+   */
   connection?: KnownConnection | undefined;
   /** What the compact fleet state (`GET /fleet`, `FleetStateUpdated`) shows besides the live state. */
   name: string;
