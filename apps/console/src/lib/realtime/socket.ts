@@ -136,6 +136,20 @@ export const transport: RealtimeTransport = {
 };
 
 /**
+ * Makes `current`, while not connected, start a new attempt as soon as the browser is back online,
+ * dropping the one under way or waiting. Returns the function that stops it.
+ */
+function retryWhenOnline(current: Socket): () => void {
+  const retry = () => {
+    if (current.connected || !current.active) return;
+    // Disconnecting a socket that is not connected only drops its manager's attempt and back-off.
+    current.disconnect().connect();
+  };
+  window.addEventListener('online', retry);
+  return () => window.removeEventListener('online', retry);
+}
+
+/**
  * Opens the Socket.IO connection (path `/lighting/socket.io`, reconnecting after network losses,
  * sending the current access token on every attempt) and returns the function that closes it.
  * The Socket.IO client is loaded on demand, so it is not part of the first screen's script.
@@ -143,6 +157,7 @@ export const transport: RealtimeTransport = {
 export function connectRealtime(): () => void {
   if (socket) return () => undefined;
   let closed = false;
+  let stopRetryingWhenOnline = () => {};
   state$.next('connecting');
   import('socket.io-client')
     .then(({ io }) => {
@@ -166,6 +181,9 @@ export function connectRealtime(): () => void {
       });
       current.on('disconnect', () => state$.next(waitingState()));
       current.on('connect_error', () => state$.next(waitingState()));
+      // Back online (a laptop waking, a network change): try at once, not once the back-off is
+      // over, which after an attempt left hanging while offline takes up to half a minute.
+      stopRetryingWhenOnline = retryWhenOnline(current);
       current.on('session', onSession);
       current.on('access', onAccess);
       current.on('BulkJobUpdated', (raw: unknown) => bulkJobSubject.next(raw));
@@ -177,6 +195,7 @@ export function connectRealtime(): () => void {
     });
   return () => {
     closed = true;
+    stopRetryingWhenOnline();
     socket?.removeAllListeners();
     socket?.disconnect();
     socket = null;
