@@ -53,6 +53,23 @@ test('the map shows the simulated fleet, live', async ({ page, request }) => {
   expect(fleetReads).toEqual([expect.stringMatching(/\/lighting\/api\/v1\/fleet\/columns$/)]);
 });
 
+test("the map's tools failing to download leave the map, its counts and live updates in place", async ({
+  page,
+  request,
+}) => {
+  await connectedLightPoints(request, 'orion');
+  // The tools' chunk is lost on the way (a flaky network): before, the whole page went blank.
+  await page.route(/\/assets\/map-tools-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/lighting/map');
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
+  const failure = page.getByTestId('load-failure');
+  await expect(failure).toContainText('This part of the screen could not be shown');
+  await expect(failure).toContainText('Its code could not be downloaded');
+  await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByTestId('fleet-summary')).toContainText(/60/);
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'connected');
+});
+
 test('a click on a device on the map opens its panel', async ({ page, request }) => {
   const [device] = await connectedLightPoints(request, 'orion');
   if (!device) throw new Error('no light point');

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { LoadFailure } from '@/components/load-failure';
 import { paths } from '@/lib/paths';
 import { useSignedInUser } from '@/lib/auth/user-context';
 import { RouteLoading } from './route-loading';
@@ -23,21 +25,26 @@ function GuardedRoute({ route, params }: { route: AppRoute; params: Record<strin
 
 /** The routed page area inside the main layout. */
 export function AppRoutes() {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<RouteLoading />}>
-      <Switch>
-        {ROUTES.map((route) => (
-          <Route key={route.screen ?? route.path} path={route.path}>
-            {(params) => <GuardedRoute route={route} params={params} />}
+    // A screen that fails (its code not downloaded, say) leaves the header and the live updates in
+    // place; the next screen is shown again.
+    <ErrorBoundary resetKey={location} fallback={(error) => <LoadFailure error={error} />}>
+      <Suspense fallback={<RouteLoading />}>
+        <Switch>
+          {ROUTES.map((route) => (
+            <Route key={route.screen ?? route.path} path={route.path}>
+              {(params) => <GuardedRoute route={route} params={params} />}
+            </Route>
+          ))}
+          <Route path={paths.unauthorized.pattern}>
+            <UnauthorizedPage />
           </Route>
-        ))}
-        <Route path={paths.unauthorized.pattern}>
-          <UnauthorizedPage />
-        </Route>
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
-    </Suspense>
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -1,6 +1,8 @@
 import { mergeClasses, Spinner } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { LoadFailure } from '@/components/load-failure';
 import { lazyPreloadable } from '@/lib/lazy-preloadable';
 import { ensureFleetSync } from '@/lib/realtime/fleet-sync-starter';
 import { FleetSummary } from './fleet-summary';
@@ -44,11 +46,14 @@ export function MapPage({ panel, selectionActions }: MapPageProps) {
         <DeviceMap />
       </Suspense>
       <div className={mergeClasses(styles.toolbar, panel !== undefined && styles.toolbarBesidePanel)}>
-        <Suspense fallback={<div className={styles.search} />}>
-          <DeviceSearch className={styles.search} />
-          <LocationSearch className={styles.search} />
-          <MapTools />
-        </Suspense>
+        {/* Tools that fail to load say so where they would be; the map and its counts stay. */}
+        <ErrorBoundary fallback={(error) => <LoadFailure error={error} />}>
+          <Suspense fallback={<div className={styles.search} />}>
+            <DeviceSearch className={styles.search} />
+            <LocationSearch className={styles.search} />
+            <MapTools />
+          </Suspense>
+        </ErrorBoundary>
         <div className={styles.summary}>
           <FleetSummary />
         </div>
