@@ -40,7 +40,7 @@ export function fleetRoutes(fleet: FleetService): Route[] {
       handler: async ({ user, query, req, res }): Promise<typeof ANSWER_SENT> => {
         const started = performance.now();
         const { head, tail } = await fleet.columns(user, query);
-        await sendJsonParts(req, res, head, tail, { read: performance.now() - started });
+        sendJsonParts(req, res, head, tail, { read: performance.now() - started });
         return ANSWER_SENT;
       },
     }),
