@@ -18,6 +18,7 @@ describe('the simulator’s API client', () => {
   let server: Server;
   let url: string;
   const tokensIssued: string[] = [];
+  const throttledCalls: number[] = [];
 
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -41,6 +42,18 @@ describe('the simulator’s API client', () => {
             .end(JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 300 }));
         }
         if (req.url === '/api/health') return void res.writeHead(200).end('{"status":"ok"}');
+        if (req.url === '/api/v1/throttled') {
+          throttledCalls.push(Date.now());
+          if (throttledCalls.length <= 2) {
+            return void res
+              .writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' })
+              .end('{"error":{"code":"TOO_MANY_REQUESTS"}}');
+          }
+          return void res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true}');
+        }
+        if (req.url === '/api/v1/always-throttled') {
+          return void res.writeHead(429, { 'retry-after': '0' }).end('{"error":{"code":"TOO_MANY_REQUESTS"}}');
+        }
         const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
         const verified = bearer ? await jwtVerify(bearer, publicKey).catch(() => null) : null;
         if (!verified) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{}}');
@@ -68,5 +81,25 @@ describe('the simulator’s API client', () => {
     await expect(wrong.call('POST', '/v1/devices', z.unknown(), {})).rejects.toThrow(/token endpoint answered 401/);
     const anonymous = new ApiClient(`${url}/api`, null);
     await expect(anonymous.call('POST', '/v1/devices', z.unknown(), {})).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('waits out a rate limit’s Retry-After and goes on, instead of failing the provisioning', async () => {
+    const waits: number[] = [];
+    const api = new ApiClient(`${url}/api`, null, { onThrottled: (seconds) => waits.push(seconds) });
+    expect(await api.call('POST', '/v1/throttled', z.object({ ok: z.boolean() }), {})).toEqual({ ok: true });
+    expect(throttledCalls).toHaveLength(3);
+    expect(waits).toEqual([1, 1]);
+    // Each retry came after the second the server asked for.
+    expect(throttledCalls[1]! - throttledCalls[0]!).toBeGreaterThanOrEqual(950);
+    expect(throttledCalls[2]! - throttledCalls[1]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('gives up with the 429 once a call was refused its number of attempts in a row', async () => {
+    const waits: number[] = [];
+    const api = new ApiClient(`${url}/api`, null, { onThrottled: (seconds) => waits.push(seconds), maxAttempts: 3 });
+    const call = api.call('POST', '/v1/always-throttled', z.unknown(), {});
+    await expect(call).rejects.toMatchObject({ status: 429 });
+    // Retry-After 0 is no wait the client believes: it waits its default second each time.
+    expect(waits).toEqual([1, 1]);
   });
 });

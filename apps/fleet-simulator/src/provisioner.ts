@@ -54,7 +54,10 @@ export class FleetProvisioner {
   ) {}
 
   static async open(options: ProvisioningOptions, logger: Logger): Promise<FleetProvisioner> {
-    const api = new ApiClient(options.apiUrl, options.oauth);
+    const api = new ApiClient(options.apiUrl, options.oauth, {
+      onThrottled: (waitSeconds, call) =>
+        logger.info({ waitSeconds, call }, 'the server’s rate limit asks to wait; provisioning goes on after'),
+    });
     await api.waitForServer(120_000, () => logger.debug({ api: options.apiUrl }, 'waiting for the server'));
     return new FleetProvisioner(api, await CredentialsFile.open(options.credentialsFile), logger);
   }
