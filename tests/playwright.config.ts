@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_EXECUTABLE, HEADLESS_CHROMIUM_ARGS } from './headless-chromium';
 
 // The end-to-end stacks are the demo itself (scripts/start-demo.ts) on their own ports, with an
 // in-memory database, a small fleet and no injected failures, so every run starts the same: the
@@ -82,7 +83,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: '/usr/bin/chromium' },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: HEADLESS_CHROMIUM_ARGS },
   },
   projects: [
     { name: 'demo', testIgnore: 'sign-in.spec.ts', use: { baseURL: `http://127.0.0.1:${PORT}` } },

@@ -25,6 +25,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_EXECUTABLE, HEADLESS_CHROMIUM_ARGS } from '../headless-chromium';
 import { BenchStack, numberEnv, percentile, printRows, runBench, waitFor } from './bench-stack';
 
 const DEVICES = numberEnv('BENCH_MAP_DEVICES', 100_000);
@@ -32,7 +33,6 @@ const CHANGES_PER_S = numberEnv('BENCH_MAP_CHANGES_PER_S', 10_000);
 const LIVE_S = numberEnv('BENCH_MAP_LIVE_S', 10);
 const TIMEOUT_S = numberEnv('BENCH_MAP_TIMEOUT_S', 900);
 const WARM_NAVIGATIONS = numberEnv('BENCH_MAP_WARM_NAVIGATIONS', 3);
-const CHROMIUM = process.env['CHROMIUM'] ?? '/usr/bin/chromium';
 const dist = fileURLToPath(new URL('../../apps/console/dist', import.meta.url));
 
 const stack = new BenchStack({ http: 18170, mqtt: 18875 });
@@ -131,8 +131,14 @@ async function main(): Promise<void> {
   );
 
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--use-gl=swiftshader', '--disable-background-networking'],
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-gl=swiftshader',
+      '--disable-background-networking',
+      ...HEADLESS_CHROMIUM_ARGS,
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
