@@ -53,6 +53,24 @@ test('the map shows the simulated fleet, live', async ({ page, request }) => {
   expect(fleetReads).toEqual([expect.stringMatching(/\/lighting\/api\/v1\/fleet\/columns$/)]);
 });
 
+test("the base map's tiles are asked for the fleet's view only, not first for the configured centre's", async ({
+  page,
+  request,
+}) => {
+  await connectedLightPoints(request, 'orion');
+  // Tile URLs end in /{z}/{x}/{y}.png: the zoom levels asked for while the map opens.
+  const tileZooms = new Set<number>();
+  page.on('request', (sent) => {
+    const tile = /\/(\d+)\/\d+\/\d+\.png$/.exec(sent.url());
+    if (tile) tileZooms.add(Number(tile[1]));
+  });
+  await page.goto('/lighting/map');
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
+  // The layer's `data-view` is "left,top,zoom" of the view it drew.
+  const fittedZoom = Number(/,(\d+)$/.exec((await fleetLayer(page).getAttribute('data-view')) ?? '')?.[1]);
+  await expect.poll(() => [...tileZooms]).toEqual([fittedZoom]);
+});
+
 test("the map's tools failing to download leave the map, its counts and live updates in place", async ({
   page,
   request,

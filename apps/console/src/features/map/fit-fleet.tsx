@@ -14,9 +14,9 @@ const FIT_MAX_ZOOM = 18;
 
 /**
  * The fleet's default view: every located device framed, or, with none, the configured centre and
- * zoom. 'Default view' returns to it.
+ * zoom. 'Default view' returns to it (animated); the map's first view is set at once.
  */
-export function showDefaultView(map: LeafletMap): void {
+export function showDefaultView(map: LeafletMap, { animate = true }: { animate?: boolean } = {}): void {
   let south = Infinity;
   let north = -Infinity;
   let west = Infinity;
@@ -32,7 +32,7 @@ export function showDefaultView(map: LeafletMap): void {
   }
   if (south === Infinity) {
     const { mapCenter, mapZoom } = getRuntimeConfig();
-    map.setView(mapCenter, mapZoom);
+    map.setView(mapCenter, mapZoom, { animate });
     return;
   }
   map.fitBounds(
@@ -40,16 +40,16 @@ export function showDefaultView(map: LeafletMap): void {
       [south, west],
       [north, east],
     ]),
-    { paddingTopLeft: FIT_PADDING_TOP_LEFT, paddingBottomRight: FIT_PADDING_BOTTOM_RIGHT, maxZoom: FIT_MAX_ZOOM },
+    { paddingTopLeft: FIT_PADDING_TOP_LEFT, paddingBottomRight: FIT_PADDING_BOTTOM_RIGHT, maxZoom: FIT_MAX_ZOOM, animate },
   );
 }
 
 /**
  * Once the fleet has loaded, shows its default view, so the map opens on the user's fleet wherever
- * it is rather than on the configured default centre. A deep link to a device wins:
- * `FollowSelection` flies there instead.
+ * it is rather than on the configured default centre, and then calls `onFirstView`. A deep link to
+ * a device wins: `FollowSelection` flies there instead.
  */
-export function FitFleet() {
+export function FitFleet({ onFirstView }: { onFirstView: () => void }) {
   const map = useMap();
   const loaded = useAtomValue(isFleetLoadedAtom);
   const { selectedId } = useSelectedDevice();
@@ -57,8 +57,8 @@ export function FitFleet() {
   useEffect(() => {
     if (!loaded || fitted.current) return;
     fitted.current = true;
-    if (selectedId) return;
-    if (fleetStore.size > 0) showDefaultView(map);
-  }, [loaded, selectedId, map]);
+    if (!selectedId && fleetStore.size > 0) showDefaultView(map, { animate: false });
+    onFirstView();
+  }, [loaded, selectedId, map, onFirstView]);
   return null;
 }
