@@ -40,7 +40,12 @@ export function showDefaultView(map: LeafletMap, { animate = true }: { animate?:
       [south, west],
       [north, east],
     ]),
-    { paddingTopLeft: FIT_PADDING_TOP_LEFT, paddingBottomRight: FIT_PADDING_BOTTOM_RIGHT, maxZoom: FIT_MAX_ZOOM, animate },
+    {
+      paddingTopLeft: FIT_PADDING_TOP_LEFT,
+      paddingBottomRight: FIT_PADDING_BOTTOM_RIGHT,
+      maxZoom: FIT_MAX_ZOOM,
+      animate,
+    },
   );
 }
 
