@@ -16,17 +16,17 @@ const env: NodeJS.ProcessEnv = {
   AUTH_DISABLED: process.env['AUTH_DISABLED'] ?? 'true',
   DEMO_DATA: process.env['DEMO_DATA'] ?? 'true',
 };
+const port = env['PORT'] ?? '8080';
+const brokerUrl = env['MQTT_URL'] ?? `mqtt://127.0.0.1:${env['MQTT_PORT'] ?? '1884'}`;
+const authEnabled = env['AUTH_DISABLED'] !== 'true';
 // With authentication disabled the limits count per address (docs/operations.md), and everything in
 // the demo, the simulator provisioning its fleet and the presenter's browser, comes from one: the
 // simulator's start-up would spend the writes the browser's commands need. The demo lifts the writes
 // and expensive reads limits unless they are set; the whole API's limit stays.
-if (env['AUTH_DISABLED'] === 'true') {
+if (!authEnabled) {
   env['RATE_LIMIT_WRITES'] ??= '0';
   env['RATE_LIMIT_EXPENSIVE_READS'] ??= '0';
 }
-const port = env['PORT'] ?? '8080';
-const brokerUrl = env['MQTT_URL'] ?? `mqtt://127.0.0.1:${env['MQTT_PORT'] ?? '1884'}`;
-const authEnabled = env['AUTH_DISABLED'] !== 'true';
 
 const children: ChildProcess[] = [];
 let stopping = false;
