@@ -39,25 +39,36 @@ export async function readJson(response: Response): Promise<unknown> {
 
 /** Sends a request, turns an error answer into an ApiError and validates a success with `schema`. */
 export function request<S extends z.ZodType>(url: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
-  return answerOf(url, fetch(url, init), schema);
+  return answerOf(url, readAnswer(fetch(url, init)), schema);
 }
 
-/**
- * The answer of a request already sent (`fetch(url, …)`), as `request` gives it: an ApiError for
- * an error answer or a failed connection, else the body validated with `schema`.
- */
-export async function answerOf<S extends z.ZodType>(
-  url: string,
-  sent: Promise<Response>,
-  schema: S,
-): Promise<z.infer<S>> {
+/** An answer read to its end: the response and its body parsed as JSON (undefined when empty or not JSON). */
+export interface ReadAnswer {
+  response: Response;
+  body: unknown;
+}
+
+/** Waits for a request's response and reads its body; a failed connection becomes an ApiError. */
+export async function readAnswer(sent: Promise<Response>): Promise<ReadAnswer> {
   let response: Response;
   try {
     response = await sent;
   } catch (error) {
     throw new ApiError(0, 'SERVICE_UNAVAILABLE', error instanceof Error ? error.message : String(error));
   }
-  const body = await readJson(response);
+  return { response, body: await readJson(response) };
+}
+
+/**
+ * The answer of a request already sent and read (`readAnswer`), as `request` gives it: an ApiError
+ * for an error answer, else the body validated with `schema`.
+ */
+export async function answerOf<S extends z.ZodType>(
+  url: string,
+  read: Promise<ReadAnswer>,
+  schema: S,
+): Promise<z.infer<S>> {
+  const { response, body } = await read;
   if (!response.ok) throw apiErrorFromBody(response.status, body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

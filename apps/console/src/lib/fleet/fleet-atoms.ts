@@ -42,7 +42,8 @@ function deviceAtomOf(id: string) {
   let last: FleetDevice | null = null;
   return atom((get): FleetDevice | null => {
     get(fleetVersionAtom);
-    const next = fleetStore.deviceById(id);
+    // No device ('': nothing selected) needs no look-up, which would index the whole fleet.
+    const next = id === '' ? null : fleetStore.deviceById(id);
     if (next && last && isSameDevice(last, next)) return last;
     last = next;
     return next;
@@ -52,7 +53,8 @@ function deviceAtomOf(id: string) {
 const deviceAtoms = new Map<string, ReturnType<typeof deviceAtomOf>>();
 
 /**
- * One device's compact state, or null when the fleet does not hold it. The same object comes back
+ * One device's compact state, or null when the fleet does not hold it (always null for '', no
+ * device). The same object comes back
  * while the device does not change, so a component showing one device re-renders only for it.
  */
 export function deviceAtomFamily(id: string): ReturnType<typeof deviceAtomOf> {

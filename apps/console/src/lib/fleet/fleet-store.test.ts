@@ -29,6 +29,20 @@ describe('the fleet store', () => {
     expect(fleet.deviceById('00000000-0000-4000-8000-00000000ffff')).toBeNull();
   });
 
+  it('finds the devices of the latest load only, in their new slots', () => {
+    const { fleet, devices } = loadedStore();
+    expect(fleet.indexOf(devices[0]!.deviceId)).toBe(0);
+    const reloaded = [devices[4]!, devices[3]!, buildFleetDevice({ seed: 9 })];
+    fleet.load(buildFleetColumns(reloaded));
+    expect(reloaded.map((device) => fleet.indexOf(device.deviceId))).toEqual([0, 1, 2]);
+    expect(fleet.deviceById(devices[0]!.deviceId)).toBeNull();
+    // The first leaves: the last takes its slot and is found there.
+    fleet.apply([{ deviceId: reloaded[0]!.deviceId, projectId: reloaded[0]!.projectId, left: true }]);
+    expect(fleet.indexOf(reloaded[0]!.deviceId)).toBe(-1);
+    expect(fleet.indexOf(reloaded[2]!.deviceId)).toBe(0);
+    expect(fleet.deviceById(reloaded[2]!.deviceId)).toEqual(reloaded[2]);
+  });
+
   it('counts devices, connected, switched on and in alarm, and keeps the counts through changes', () => {
     const { fleet, devices } = loadedStore();
     expect(fleet.getCounts()).toEqual({ total: 5, connected: 4, switchedOn: 3, alarm: 0 });
