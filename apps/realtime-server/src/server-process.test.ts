@@ -32,6 +32,13 @@ describe('the server process', () => {
     expect(await unknownApi.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
 
+  it('tells browsers and proxies to keep no copy of API answers', async () => {
+    for (const path of ['health', 'v1/fleet/columns', 'v1/devices?limit=1', 'v1/nothing-here']) {
+      const answer = await fetch(`${h.server.httpUrl}/lighting/api/${path}`);
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
   it("serves the console's runtime configuration uncached", async () => {
     const answer = await fetch(`${h.server.httpUrl}/lighting/src/config.js?v=1`);
     expect(answer.headers.get('content-type')).toContain('application/javascript');

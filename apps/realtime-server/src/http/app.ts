@@ -48,6 +48,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // API answers and any file without a precompressed twin; what is already encoded passes as is.
   app.use(compression());
   app.use('/lighting/api', apiCors(config.corsOrigins));
+  // API answers are live data of the user's projects: no browser or proxy keeps a copy (at 100,000
+  // devices the fleet's answer alone is 3 MB a map load would write to the browser's disk cache).
+  // A route that may be kept (a photo) says so itself.
+  app.use('/lighting/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(systemRoutes(config, health, authenticate));
   const document = openApiDocument(routes);
   app.get('/lighting/api/v1/openapi.json', (_req, res) => {
