@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { startFarolaServer } from './boot';
+import { DataDirInUseError } from './db/data-dir-lock';
 
 // Entry point of `npm start`: configuration from the environment, graceful stop on signals.
 try {
@@ -20,6 +21,7 @@ try {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A mistake in how the server was started is told in one line; anything else with its stack.
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 }

@@ -1,4 +1,8 @@
+import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_DIR_LOCK, DataDirInUseError } from './data-dir-lock';
 import { type Database, openPglite } from './database';
 
 describe('embedded PGlite (in its worker thread)', () => {
@@ -47,5 +51,38 @@ describe('embedded PGlite (in its worker thread)', () => {
     await other.close();
     await expect(sent).resolves.toEqual([{ n: 42 }]);
     await expect(other.query('SELECT 1')).rejects.toThrow();
+  });
+});
+
+describe('embedded PGlite in a folder', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'farola-pglite-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is open in one server at a time: another open of the folder is refused until the first closes', async () => {
+    const first = await openPglite(dir);
+    await first.exec('CREATE TABLE lamps (serial text)');
+    await expect(openPglite(dir)).rejects.toThrow(DataDirInUseError);
+    await expect(openPglite(dir)).rejects.toThrow(`DATA_DIR ${dir} is in use by another Farola server`);
+    // The refusal touched nothing: the first goes on.
+    await first.query('INSERT INTO lamps VALUES ($1)', ['L-1']);
+    await first.close();
+    const next = await openPglite(dir);
+    expect(await next.query('SELECT serial FROM lamps')).toEqual([{ serial: 'L-1' }]);
+    await next.close();
+  });
+
+  it('opens a folder whose lock a killed server left behind, once that lock has gone stale', async () => {
+    const lock = path.join(dir, DATA_DIR_LOCK);
+    await mkdir(lock);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(lock, minuteAgo, minuteAgo);
+    const db = await openPglite(dir);
+    expect(await db.query('SELECT count(*)::int AS n FROM lamps')).toEqual([{ n: 1 }]);
+    await db.close();
   });
 });

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import {
   deserializeError,
   type WorkerOptions,
@@ -28,14 +29,25 @@ export interface Database extends Queryable {
 
 /**
  * PGlite (PostgreSQL in WebAssembly) in a worker thread, so that its synchronous work never
- * stalls the event loop. `dataDir` is a folder, or `memory://` for a database that lives as long
- * as the process. `close()` waits for the statements already sent, then closes PGlite and ends
- * the thread.
+ * stalls the event loop. `dataDir` is a folder, held by this process alone while open (another
+ * process's open fails with DataDirInUseError), or `memory://` for a database that lives as long
+ * as the process. `close()` waits for the statements already sent, then closes PGlite, ends the
+ * thread and releases the folder.
  */
 export async function openPglite(dataDir: string): Promise<Database> {
-  // PGlite creates its own folder but not the parents (`.data/` on a first start).
-  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const worker = await startPgliteWorker({ dataDir });
+  let release = () => Promise.resolve();
+  if (!dataDir.includes('://')) {
+    // PGlite creates its own folder but not the parents (`.data/` on a first start).
+    await mkdir(dataDir, { recursive: true });
+    release = await lockDataDir(dataDir);
+  }
+  let worker: Worker;
+  try {
+    worker = await startPgliteWorker({ dataDir });
+  } catch (error) {
+    await release();
+    throw error;
+  }
   let nextId = 1;
   let nextTx = 1;
   let closed: Promise<void> | null = null;
@@ -92,9 +104,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
       closed ??= send({ op: 'close' }).then(
         async () => {
           await worker.terminate();
+          await release();
         },
         async (error: unknown) => {
           await worker.terminate();
+          await release();
           throw error;
         },
       );
