@@ -127,6 +127,8 @@ async function openMapPage(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${stack.httpUrl}/lighting/map`);
   await everyDeviceDrawn(page);
+  // tsx names the functions it compiles with a helper the page lacks.
+  await page.evaluate('globalThis.__name = (fn) => fn');
   return page;
 }
 
