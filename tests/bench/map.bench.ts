@@ -27,7 +27,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_EXECUTABLE, HEADLESS_CHROMIUM_ARGS } from '../headless-chromium';
 import { BenchStack, numberEnv, percentile, printRows, runBench, waitFor } from './bench-stack';
 
@@ -98,8 +98,6 @@ async function firstDrawOf(page: Page): Promise<FirstDraw> {
   });
 }
 
-const PAGE_CONTEXT = { viewport: { width: 1440, height: 900 } };
-
 function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_EXECUTABLE,
@@ -120,11 +118,16 @@ async function everyDeviceDrawn(page: Page): Promise<void> {
     .waitFor({ timeout: 120_000 });
 }
 
-/** Opens the map in a new page of `browser` (English) and waits until every device is drawn. */
-async function openMapPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext(PAGE_CONTEXT);
+/** A new browser context at the bench's viewport, in English. */
+async function newEnglishContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
-  const page = await context.newPage();
+  return context;
+}
+
+/** Opens the map in a new page of `browser` and waits until every device is drawn. */
+async function openMapPage(browser: Browser): Promise<Page> {
+  const page = await (await newEnglishContext(browser)).newPage();
   await page.goto(`${stack.httpUrl}/lighting/map`);
   await everyDeviceDrawn(page);
   // tsx names the functions it compiles with a helper the page lacks.
@@ -188,8 +191,7 @@ async function main(): Promise<void> {
 
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext(PAGE_CONTEXT);
-    await context.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
+    const context = await newEnglishContext(browser);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -29,10 +29,7 @@ export class DataDirInUseError extends Error {
  * @example
  * const release = await lockDataDir('.data'); // … await release();
  */
-export async function lockDataDir(
-  dataDir: string,
-  onLost: (error: Error) => void = (error) => console.error(error),
-): Promise<() => Promise<void>> {
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: path.join(dataDir, DATA_DIR_LOCK),
@@ -40,7 +37,7 @@ export async function lockDataDir(
       realpath: false,
       // A lock that could not be kept fresh (the event loop stalled past STALE_MS) is reported;
       // stopping the server then would lose more than it saves.
-      onCompromised: onLost,
+      onCompromised: (error) => console.error(error),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirInUseError(dataDir);

@@ -101,17 +101,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
       return result;
     },
     close() {
-      closed ??= send({ op: 'close' }).then(
-        async () => {
+      closed ??= send({ op: 'close' })
+        .then(() => undefined)
+        .finally(async () => {
           await worker.terminate();
           await release();
-        },
-        async (error: unknown) => {
-          await worker.terminate();
-          await release();
-          throw error;
-        },
-      );
+        });
       return closed;
     },
   };

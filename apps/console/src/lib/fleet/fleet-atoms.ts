@@ -54,8 +54,8 @@ const deviceAtoms = new Map<string, ReturnType<typeof deviceAtomOf>>();
 
 /**
  * One device's compact state, or null when the fleet does not hold it (always null for '', no
- * device). The same object comes back
- * while the device does not change, so a component showing one device re-renders only for it.
+ * device). The same object comes back while the device does not change, so a component showing
+ * one device re-renders only for it.
  */
 export function deviceAtomFamily(id: string): ReturnType<typeof deviceAtomOf> {
   let found = deviceAtoms.get(id);
