@@ -43,6 +43,25 @@ describe('the fleet store', () => {
     expect(fleet.deviceById(reloaded[2]!.deviceId)).toEqual(reloaded[2]);
   });
 
+  it('finds every device at any moment while its ids are indexed in idle time, through a reload', async () => {
+    const idle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const devices = Array.from({ length: 7_000 }, (_, seed) => buildFleetDevice({ seed: seed + 1 }));
+    const fleet = new FleetStore();
+    fleet.load(buildFleetColumns(devices));
+    await idle();
+    // A reload in the middle: the same fleet backwards, without its first device.
+    const reloaded = devices.slice(1).reverse();
+    fleet.load(buildFleetColumns(reloaded));
+    expect(fleet.indexOf(reloaded[6_998]!.deviceId)).toBe(6_998);
+    expect(fleet.indexOf(devices[0]!.deviceId)).toBe(-1);
+    fleet.load(buildFleetColumns(devices));
+    await idle();
+    await idle();
+    expect(devices.every((device, slot) => fleet.indexOf(device.deviceId) === slot)).toBe(true);
+    fleet.add([buildFleetDevice({ seed: 7_001 })]);
+    expect(fleet.indexOf(buildFleetDevice({ seed: 7_001 }).deviceId)).toBe(7_000);
+  });
+
   it('counts devices, connected, switched on and in alarm, and keeps the counts through changes', () => {
     const { fleet, devices } = loadedStore();
     expect(fleet.getCounts()).toEqual({ total: 5, connected: 4, switchedOn: 3, alarm: 0 });

@@ -64,6 +64,24 @@ export interface FleetChange {
   longitude?: number | null;
 }
 
+/** Ids put in the id → slot map in one go while idle (about a millisecond's work). */
+const INDEX_CHUNK = 2_000;
+
+/**
+ * Runs `work` when the page is idle (`requestIdleCallback`; a timer where there is none, as in
+ * Node), telling it how many milliseconds it has left.
+ */
+function whenIdle(work: (timeLeft: () => number) => void): void {
+  if (typeof requestIdleCallback === 'function') {
+    requestIdleCallback((deadline) => work(() => deadline.timeRemaining()));
+    return;
+  }
+  setTimeout(() => {
+    const until = performance.now() + 5;
+    work(() => until - performance.now());
+  }, 0);
+}
+
 /** A filter mask that lets every value through. */
 const ALL_VALUES = 0xffff_ffff;
 
@@ -120,11 +138,14 @@ export class FleetStore {
   project = new Uint32Array(0);
   projects: string[] = [];
   /**
-   * Each device id's slot; null after a load until it is first needed (the first live update, a
-   * device looked up): at 100,000 devices it takes 30–80 ms to build, which the map's first draw
-   * does not wait for.
+   * Each device id's slot, for the slots below `indexed`. A load leaves it empty and it fills in
+   * idle time, a few thousand ids at a time (at 100,000 devices the whole takes 30–80 ms, which
+   * neither the map's first draw nor the first live frame after it should wait for); the first
+   * look-up before it is whole completes it at once.
    */
-  private slotIndex: Map<string, number> | null = new Map();
+  private slotIndex = new Map<string, number>();
+  private indexed = 0;
+  private indexingScheduled = false;
   private readonly projectCode = new Map<string, number>();
   private filter: FleetFilter = NO_FILTER;
   private masks = { kind: 0, vendor: 0, status: 0, projects: null as Set<number> | null, flagMask: 0, flagValue: 0 };
@@ -148,7 +169,8 @@ export class FleetStore {
     this.ids = columns.deviceId.slice();
     this.serialNumbers = columns.serialNumber.slice();
     this.names = columns.name.slice();
-    this.slotIndex = null;
+    this.slotIndex = new Map();
+    this.indexed = 0;
     this.projects = [];
     this.projectCode.clear();
     const kinds = columns.kinds.map(kindCode);
@@ -168,6 +190,7 @@ export class FleetStore {
     this.layoutVersion += 1;
     this.recount();
     this.changed();
+    this.indexInIdleTime();
   }
 
   /** Adds devices (registered since the load), or replaces the ones it holds. */
@@ -181,6 +204,7 @@ export class FleetStore {
         this.size = i + 1;
         this.ids[i] = device.deviceId;
         this.slotOf().set(device.deviceId, i);
+        this.indexed = this.size;
       } else this.count(i, -1);
       this.serialNumbers[i] = device.serialNumber;
       this.names[i] = device.name;
@@ -339,6 +363,7 @@ export class FleetStore {
     this.serialNumbers = [];
     this.names = [];
     this.slotIndex = new Map();
+    this.indexed = 0;
     this.projects = [];
     this.projectCode.clear();
     this.filter = NO_FILTER;
@@ -359,13 +384,27 @@ export class FleetStore {
     for (const listener of this.listeners) listener();
   }
 
-  /** The slot of each device id, built on first need after a load. */
+  /** The slot of each device id, completed first if idle time has not finished it. */
   private slotOf(): Map<string, number> {
-    if (this.slotIndex === null) {
-      this.slotIndex = new Map();
-      for (let i = 0; i < this.size; i += 1) this.slotIndex.set(this.ids[i]!, i);
-    }
+    if (this.indexed < this.size) this.indexUpTo(this.size);
     return this.slotIndex;
+  }
+
+  private indexUpTo(end: number): void {
+    for (let i = this.indexed; i < end; i += 1) this.slotIndex.set(this.ids[i]!, i);
+    this.indexed = end;
+  }
+
+  /** Fills the id → slot map in idle time, INDEX_CHUNK ids at least each time, until it is whole. */
+  private indexInIdleTime(): void {
+    if (this.indexingScheduled || this.indexed >= this.size) return;
+    this.indexingScheduled = true;
+    whenIdle((timeLeft) => {
+      this.indexingScheduled = false;
+      do this.indexUpTo(Math.min(this.size, this.indexed + INDEX_CHUNK));
+      while (this.indexed < this.size && timeLeft() > 1);
+      this.indexInIdleTime();
+    });
   }
 
   private projectIndex(id: string): number {
@@ -398,6 +437,7 @@ export class FleetStore {
     this.serialNumbers.length = last;
     this.names.length = last;
     this.size = last;
+    this.indexed = last;
   }
 
   /** Places device `i`; a null or NaN coordinate leaves it without a location. */
