@@ -64,16 +64,18 @@ interface FirstDraw {
   /** What the server said of its time on the fleet read (`Server-Timing`: read, deflate). */
   server: string;
   lastByte: number;
-  /** Parsed and validated; poured into the store; every device drawn. */
+  /** What the map draws parsed and validated; poured into the store; every device drawn; the
+   * identities (ids, serial numbers, names: read after the draw) in the store. */
   received: number;
   stored: number;
   drawn: number;
+  identified: number;
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 function whereItWent(draw: FirstDraw): string {
-  return `fleet requested ${ms(draw.requested)} · script ran ${ms(draw.interactive)} · fleet asked ${ms(draw.asked)} · app shown ${ms(draw.appShown)} · first byte ${ms(draw.firstByte)} (server: ${draw.server || 'not told'}) · last ${ms(draw.lastByte)} · parsed and checked ${ms(draw.received)} · stored ${ms(draw.stored)} · drawn ${ms(draw.drawn)}`;
+  return `fleet requested ${ms(draw.requested)} · script ran ${ms(draw.interactive)} · fleet asked ${ms(draw.asked)} · app shown ${ms(draw.appShown)} · first byte ${ms(draw.firstByte)} (server: ${draw.server || 'not told'}) · last ${ms(draw.lastByte)} · parsed and checked ${ms(draw.received)} · stored ${ms(draw.stored)} · drawn ${ms(draw.drawn)} · identified ${ms(draw.identified)}`;
 }
 
 /** Reads a navigation's first-draw marks (`farola:fleet-…`, set by the console) and the fleet's resource timing. */
@@ -94,6 +96,7 @@ async function firstDrawOf(page: Page): Promise<FirstDraw> {
       received: mark('received'),
       stored: mark('stored'),
       drawn: mark('drawn'),
+      identified: mark('identified'),
     };
   });
 }
@@ -111,11 +114,13 @@ function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Waits until every device is drawn and the fleet's identities are in (they are read after the draw). */
 async function everyDeviceDrawn(page: Page): Promise<void> {
   await page
     .getByTestId('fleet-layer')
     .and(page.locator(`[data-devices="${DEVICES}"]`))
     .waitFor({ timeout: 120_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('farola:fleet-identified').length > 0);
 }
 
 /** A new browser context at the bench's viewport, in English. */

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROJECT_ID } from './index';
-import { encodeFleetColumns, type FleetColumns, FleetColumnsSchema, toBase64 } from './fleet';
+import {
+  encodeFleetColumns,
+  type FleetColumns,
+  FleetColumnsSchema,
+  FleetDrawingSchema,
+  fleetIdentitiesSchema,
+  splitFleetColumns,
+  toBase64,
+} from './fleet';
 
 const twoDevices = (): FleetColumns => ({
   count: 2,
@@ -80,5 +88,37 @@ describe('FleetColumnsSchema', () => {
     };
     expect(json.properties['deviceId']).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(json.properties['latitude']).toMatchObject({ type: 'string', format: 'byte' });
+  });
+});
+
+describe('splitFleetColumns', () => {
+  const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+  const parse = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+
+  it('reads what the map draws and the identities apart, the same fleet as the whole', () => {
+    // A name that holds the JSON opening the identities, and letters of two bytes in UTF-8.
+    const fleet = { ...twoDevices(), name: ['Plaça ,"deviceId":[ 3', 'Plaça Reial 4'] };
+    const split = splitFleetColumns(bytesOf(encodeFleetColumns(fleet)))!;
+    const drawing = FleetDrawingSchema.parse(parse(split.drawing));
+    const identities = fleetIdentitiesSchema(drawing.count).parse(parse(split.identities));
+    expect({ ...drawing, ...identities }).toEqual(fleet);
+    expect(Object.keys(drawing)).not.toContain('deviceId');
+  });
+
+  it('leaves an answer whose identities do not come last to be read whole', () => {
+    const { count, deviceId, serialNumber, name, ...rest } = encodeFleetColumns(twoDevices());
+    const split = splitFleetColumns(bytesOf({ count, deviceId, serialNumber, name, ...rest }))!;
+    expect(FleetDrawingSchema.safeParse(parse(split.drawing)).success).toBe(false);
+    expect(splitFleetColumns(bytesOf({ count: 0 }))).toBeNull();
+  });
+
+  it('refuses identities of another length than the fleet', () => {
+    const identities = {
+      deviceId: ['6b0d7a52-2f1c-4c1e-9a53-0d2f3c4b5a61'],
+      serialNumber: ['OR-LP-000001'],
+      name: ['x'],
+    };
+    expect(fleetIdentitiesSchema(1).safeParse(identities).success).toBe(true);
+    expect(fleetIdentitiesSchema(2).safeParse(identities).error?.issues[0]?.path).toEqual(['deviceId']);
   });
 });

@@ -99,6 +99,10 @@ const packedColumn = (description: string) =>
  * (signed: degrees × 10^FLEET_COORDINATE_DECIMALS, FLEET_UNKNOWN_COORDINATE when unknown).
  * `kind`, `vendor`, `status` and `project` index the lookup tables `kinds`, `vendors`, `statuses`
  * and `projects`; `flags` packs connected, on and alarm (FLEET_FLAG).
+ *
+ * The server sends the identity columns (`deviceId`, `serialNumber`, `name`: most of the bytes)
+ * last, so that a client may read what it draws first and the identities after
+ * (`splitFleetColumns`); a reader that parses the whole object is not concerned.
  */
 export const FleetColumnsWireSchema = z.object({
   count: z.number().int().min(0),
@@ -119,6 +123,9 @@ export const FleetColumnsWireSchema = z.object({
   streams: z.record(z.string(), z.number().int().min(0)),
 });
 export type FleetColumnsWire = z.infer<typeof FleetColumnsWireSchema>;
+
+/** The identity columns of `GET /fleet/columns`, the last of the answer. */
+export const FLEET_IDENTITY_COLUMNS = ['deviceId', 'serialNumber', 'name'] as const;
 
 /** The fleet of `GET /fleet/columns`, unpacked into typed arrays: what the map's store takes in. */
 export interface FleetColumns {
@@ -192,15 +199,16 @@ type Encode = (bytes: Uint8Array) => string;
 export function encodeFleetMembers(columns: FleetMembersColumns, encode: Encode = toBase64) {
   return {
     count: columns.count,
-    deviceId: columns.deviceId,
-    serialNumber: columns.serialNumber,
-    name: columns.name,
     kinds: columns.kinds,
     kind: encode(columns.kind),
     vendors: columns.vendors,
     vendor: encode(columns.vendor),
     projects: columns.projects,
     project: encode(bytesOf(columns.project)),
+    // The identity columns last (FLEET_IDENTITY_COLUMNS).
+    deviceId: columns.deviceId,
+    serialNumber: columns.serialNumber,
+    name: columns.name,
   } satisfies Partial<FleetColumnsWire>;
 }
 
@@ -224,9 +232,9 @@ export function encodeFleetState(columns: FleetStateColumns, encode: Encode = to
   } satisfies Partial<FleetColumnsWire>;
 }
 
-/** Packs a whole fleet for the wire. */
+/** Packs a whole fleet for the wire, in the server's order: the state, the members, the identities last. */
 export function encodeFleetColumns(columns: FleetColumns, encode: Encode = toBase64): FleetColumnsWire {
-  return { ...encodeFleetMembers(columns, encode), ...encodeFleetState(columns, encode) };
+  return { ...encodeFleetState(columns, encode), ...encodeFleetMembers(columns, encode) };
 }
 
 /** What is wrong with a packed fleet, and in which column. */
@@ -239,10 +247,15 @@ class FleetColumnsIssue extends Error {
   }
 }
 
-/** Unpacks a fleet from the wire; throws a FleetColumnsIssue on the first column that is wrong. */
-function decodeFleetColumns(wire: FleetColumnsWire): FleetColumns {
+/** Every column of `FleetColumns` but the identities: what the map draws and counts. */
+export type FleetDrawing = Omit<FleetColumns, (typeof FLEET_IDENTITY_COLUMNS)[number]>;
+/** The identity columns of `FleetColumns`. */
+export type FleetIdentities = Pick<FleetColumns, (typeof FLEET_IDENTITY_COLUMNS)[number]>;
+
+/** Unpacks a fleet (all but its identities) from the wire; throws a FleetColumnsIssue on the first column that is wrong. */
+function decodeFleetDrawing(wire: FleetDrawingWire): FleetDrawing {
   const { count } = wire;
-  const unpack = (key: keyof FleetColumnsWire, width: number): ArrayBuffer => {
+  const unpack = (key: keyof FleetDrawingWire, width: number): ArrayBuffer => {
     let bytes: Uint8Array;
     try {
       bytes = fromBase64(wire[key] as string);
@@ -276,9 +289,6 @@ function decodeFleetColumns(wire: FleetColumnsWire): FleetColumns {
     }
     return values;
   };
-  for (const key of ['deviceId', 'serialNumber', 'name'] as const) {
-    if (wire[key].length !== count) throw new FleetColumnsIssue(key, `Expected ${count} values`);
-  }
   const flags = new Uint8Array(unpack('flags', 1));
   if (flags.some((value) => value > 15)) throw new FleetColumnsIssue('flags', 'Expected flags from 0 to 15');
   return {
@@ -293,17 +303,67 @@ function decodeFleetColumns(wire: FleetColumnsWire): FleetColumns {
   };
 }
 
+/** Throws a FleetColumnsIssue when an identity column does not hold `count` values. */
+function checkIdentities(wire: FleetIdentities, count: number): FleetIdentities {
+  for (const key of FLEET_IDENTITY_COLUMNS) {
+    if (wire[key].length !== count) throw new FleetColumnsIssue(key, `Expected ${count} values`);
+  }
+  return wire;
+}
+
+/** Runs a decoder inside a zod transform: a FleetColumnsIssue becomes an issue on its column. */
+function decodeIn<W, T>(decode: (wire: W) => T) {
+  return (wire: W, ctx: z.RefinementCtx): T => {
+    try {
+      return decode(wire);
+    } catch (error) {
+      if (!(error instanceof FleetColumnsIssue)) throw error;
+      ctx.addIssue({ code: 'custom', path: [error.column], message: error.message });
+      return z.NEVER;
+    }
+  };
+}
+
+const FleetDrawingWireSchema = FleetColumnsWireSchema.omit({ deviceId: true, serialNumber: true, name: true });
+type FleetDrawingWire = z.infer<typeof FleetDrawingWireSchema>;
+const FleetIdentitiesWireSchema = FleetColumnsWireSchema.pick({ deviceId: true, serialNumber: true, name: true });
+
 /**
  * `GET /fleet/columns` read and unpacked into typed arrays: every column checked in one loop (its
  * length, codes inside their table, flags, coordinates in range), with an issue naming the first
  * column that is wrong.
  */
-export const FleetColumnsSchema = FleetColumnsWireSchema.transform((wire, ctx): FleetColumns => {
-  try {
-    return decodeFleetColumns(wire);
-  } catch (error) {
-    if (!(error instanceof FleetColumnsIssue)) throw error;
-    ctx.addIssue({ code: 'custom', path: [error.column], message: error.message });
-    return z.NEVER;
+export const FleetColumnsSchema = FleetColumnsWireSchema.transform(
+  decodeIn((wire): FleetColumns => ({ ...checkIdentities(wire, wire.count), ...decodeFleetDrawing(wire) })),
+);
+
+/** The answer's columns without the identities (`splitFleetColumns`' first part), checked as FleetColumnsSchema checks them. */
+export const FleetDrawingSchema = FleetDrawingWireSchema.transform(decodeIn(decodeFleetDrawing));
+
+/** The identity columns (`splitFleetColumns`' second part) of a fleet of `count` devices. */
+export const fleetIdentitiesSchema = (count: number) =>
+  FleetIdentitiesWireSchema.transform(decodeIn((wire) => checkIdentities(wire, count)));
+
+/** The JSON that opens the identity columns in `GET /fleet/columns` (a text value cannot hold it: its quotes would be escaped). */
+const IDENTITIES_OPENING = new TextEncoder().encode(`,"${FLEET_IDENTITY_COLUMNS[0]}":[`);
+
+/**
+ * Splits the bytes of a `GET /fleet/columns` answer (UTF-8 JSON) in two JSON objects at its
+ * identity columns (`FLEET_IDENTITY_COLUMNS`), which the server sends last: every other column
+ * (FleetDrawingSchema), and the identities (fleetIdentitiesSchema). Null without identity columns;
+ * from a server that sent them elsewhere, a first part FleetDrawingSchema refuses (read the whole
+ * answer then).
+ */
+export function splitFleetColumns(bytes: Uint8Array): { drawing: Uint8Array; identities: Uint8Array } | null {
+  const first = IDENTITIES_OPENING[0]!;
+  for (let at = bytes.indexOf(first); at >= 0; at = bytes.indexOf(first, at + 1)) {
+    if (!IDENTITIES_OPENING.every((byte, i) => bytes[at + i] === byte)) continue;
+    const drawing = new Uint8Array(at + 1);
+    drawing.set(bytes.subarray(0, at));
+    drawing[at] = 0x7d; // }
+    const identities = bytes.slice(at);
+    identities[0] = 0x7b; // { in place of the comma
+    return { drawing, identities };
   }
-});
+  return null;
+}

@@ -71,7 +71,10 @@ export function AreaSelect() {
       const swallow = (click: MouseEvent) => click.stopImmediatePropagation();
       container.addEventListener('click', swallow, { capture: true, once: true });
       setTimeout(() => container.removeEventListener('click', swallow, { capture: true }), 0);
-      const ids = devicesInRectangle(fleetStore, viewOf(map), area).map((slot) => fleetStore.ids[slot]!);
+      // Ids are empty for the moment between the first draw and the identities: nothing to select yet.
+      const ids = devicesInRectangle(fleetStore, viewOf(map), area)
+        .map((slot) => fleetStore.ids[slot]!)
+        .filter((id) => id !== '');
       const kept = add ? store.get(mapSelectionAtom) : [];
       store.set(mapSelectionAtom, [...new Set([...kept, ...ids])]);
     };

@@ -74,7 +74,11 @@ export function FleetLayer() {
             ? translate('state.on')
             : translate('state.off');
         const alarm = fleetStore.hasAlarm(slot) ? ` · ${translate('legend.alarm')}` : '';
-        return `${fleetStore.serialNumbers[slot]} · ${fleetStore.names[slot]} — ${state}${alarm}`;
+        // Serial number and name are empty for the moment between the first draw and the identities.
+        const who = fleetStore.serialNumbers[slot]
+          ? `${fleetStore.serialNumbers[slot]} · ${fleetStore.names[slot]} — `
+          : '';
+        return `${who}${state}${alarm}`;
       },
       describeCluster: (size) => latest.current.t('cluster', { count: size }),
       cursor: (hit) => {

@@ -48,14 +48,18 @@ export interface ReadAnswer {
   body: unknown;
 }
 
-/** Waits for a request's response and reads its body; a failed connection becomes an ApiError. */
-export async function readAnswer(sent: Promise<Response>): Promise<ReadAnswer> {
-  let response: Response;
+/** Waits for a request's response; a failed connection becomes an ApiError. */
+export async function responseOf(sent: Promise<Response>): Promise<Response> {
   try {
-    response = await sent;
+    return await sent;
   } catch (error) {
     throw new ApiError(0, 'SERVICE_UNAVAILABLE', error instanceof Error ? error.message : String(error));
   }
+}
+
+/** Waits for a request's response and reads its body; a failed connection becomes an ApiError. */
+export async function readAnswer(sent: Promise<Response>): Promise<ReadAnswer> {
+  const response = await responseOf(sent);
   return { response, body: await readJson(response) };
 }
 

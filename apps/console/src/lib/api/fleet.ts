@@ -1,13 +1,17 @@
 import {
   FleetColumnsSchema,
+  FleetDrawingSchema,
+  fleetIdentitiesSchema,
   FleetListSchema,
   type Device,
   type FleetColumns,
   type FleetDevice,
+  type FleetDrawing,
   type FleetList,
+  splitFleetColumns,
 } from '@farola/protocol';
-import { answerOf, apiGet, apiUrl } from './client';
-import { FLEET_COLUMNS_PATH, takeFleetColumnsPrefetch } from './fleet-prefetch';
+import { answerOf, apiGet, apiUrl, headers, type ReadAnswer } from './client';
+import { FLEET_COLUMNS_PATH, readAnswerBytes, takeFleetColumnsPrefetch } from './fleet-prefetch';
 
 /** A device's switched state as the server derives it for the fleet (light point: poweredOn; cabinet: any output on). */
 export function switchedStateOf(attributes: Device['attributes']): boolean | null {
@@ -34,15 +38,52 @@ export function toFleetDevice(device: Device): FleetDevice {
   };
 }
 
+/** JSON of UTF-8 bytes; undefined when it is not JSON. */
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `GET /fleet/columns` read in two steps: what the map draws, then the whole with the identities. */
+export interface FleetColumnsAnswer {
+  /** Every column but the identities, checked: what the map draws and counts (FleetStore.preview). */
+  drawing: FleetDrawing;
+  /** The whole fleet: the identities parsed and checked now (at 100,000 devices, a few hundred milliseconds). */
+  whole: () => Promise<FleetColumns>;
+}
+
 /**
  * Every device the user may see, compact and in columns, with the fleet streams' positions at the
  * moment of the read (`GET /fleet/columns`); the answer to a prefetch when one is waiting.
  */
-export function fetchFleetColumns(): Promise<FleetColumns> {
+export async function fetchFleetColumns(): Promise<FleetColumnsAnswer> {
+  const url = apiUrl(FLEET_COLUMNS_PATH);
   // The map asks for the fleet before the code that reads it has loaded (prefetchFleetColumns).
-  const prefetched = takeFleetColumnsPrefetch();
-  if (prefetched) return answerOf(apiUrl(FLEET_COLUMNS_PATH), prefetched, FleetColumnsSchema);
-  return apiGet(FLEET_COLUMNS_PATH, FleetColumnsSchema);
+  const { response, bytes } = await (takeFleetColumnsPrefetch() ??
+    readAnswerBytes(fetch(url, { headers: headers(false) })));
+  const answer = (body: unknown): Promise<ReadAnswer> => Promise.resolve({ response, body });
+  // The identities (three quarters of the answer at 100,000 devices) are parsed only when asked for.
+  const split = response.ok ? splitFleetColumns(bytes) : null;
+  const identities = split?.identities;
+  const first = parseJson(split?.drawing ?? bytes);
+  const drawing = identities ? FleetDrawingSchema.safeParse(first) : null;
+  if (identities && drawing?.success) {
+    const identitiesSchema = fleetIdentitiesSchema(drawing.data.count);
+    return {
+      drawing: drawing.data,
+      whole: async () => ({
+        ...drawing.data,
+        ...(await answerOf(url, answer(parseJson(identities)), identitiesSchema)),
+      }),
+    };
+  }
+  // An error, or identities that did not come last (the two parts then make the whole answer).
+  const body = identities ? { ...(first as object), ...(parseJson(identities) as object) } : first;
+  const whole = await answerOf(url, answer(body), FleetColumnsSchema);
+  return { drawing: whole, whole: () => Promise.resolve(whole) };
 }
 
 /**

@@ -62,6 +62,24 @@ describe('the fleet store', () => {
     expect(fleet.indexOf(buildFleetDevice({ seed: 7_001 }).deviceId)).toBe(7_000);
   });
 
+  it('draws and counts a previewed fleet, and finds its devices once the same answer brings their identities', () => {
+    const devices = [buildFleetDevice({ seed: 21 }), buildFleetDevice({ seed: 22, connected: false })];
+    const { deviceId, serialNumber, name, ...drawing } = buildFleetColumns(devices);
+    const fleet = new FleetStore();
+    fleet.preview(drawing);
+    expect(fleet.loaded).toBe(true);
+    expect(fleet.getCounts()).toMatchObject({ total: 2, connected: 1 });
+    expect(fleet.identified).toBe(false);
+    expect(fleet.indexOf(devices[0]!.deviceId)).toBe(-1);
+    expect(fleet.serialNumbers).toEqual(['', '']);
+    const slotsVersion = fleet.slotsVersion;
+    fleet.load({ ...drawing, deviceId, serialNumber, name });
+    expect(fleet.identified).toBe(true);
+    expect(fleet.slotsVersion).toBeGreaterThan(slotsVersion);
+    for (const device of devices) expect(fleet.deviceById(device.deviceId)).toEqual(device);
+    expect(fleet.getCounts()).toMatchObject({ total: 2, connected: 1 });
+  });
+
   it('counts devices, connected, switched on and in alarm, and keeps the counts through changes', () => {
     const { fleet, devices } = loadedStore();
     expect(fleet.getCounts()).toEqual({ total: 5, connected: 4, switchedOn: 3, alarm: 0 });

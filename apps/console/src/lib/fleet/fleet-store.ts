@@ -7,6 +7,7 @@ import {
   type DeviceType,
   type FleetColumns,
   type FleetDevice,
+  type FleetDrawing,
   type Vendor,
 } from '@farola/protocol';
 
@@ -119,7 +120,13 @@ export class FleetStore {
    * repaints the same layout with the new states instead of laying the fleet out again.
    */
   layoutVersion = 0;
+  /** Whether a fleet was loaded (or previewed: it can be drawn and counted). */
   loaded = false;
+  /**
+   * Whether the devices' ids, serial numbers and names are in: false between `preview` and `load`,
+   * when no device is found by id and its serial number and name are empty.
+   */
+  identified = true;
   ids: string[] = [];
   serialNumbers: string[] = [];
   names: string[] = [];
@@ -146,6 +153,8 @@ export class FleetStore {
   private slotIndex = new Map<string, number>();
   private indexed = 0;
   private indexingScheduled = false;
+  /** The answer shown by `preview`, until `load` brings it whole. */
+  private previewed: FleetDrawing | null = null;
   private readonly projectCode = new Map<string, number>();
   private filter: FleetFilter = NO_FILTER;
   private masks = { kind: 0, vendor: 0, status: 0, projects: null as Set<number> | null, flagMask: 0, flagValue: 0 };
@@ -156,21 +165,52 @@ export class FleetStore {
     this.compileFilter();
   }
 
-  /** The slot of a device id, or -1. */
+  /** The slot of a device id, or -1 (always, until the fleet is identified). */
   indexOf(id: string): number {
+    if (!this.identified) return -1;
     return this.slotOf().get(id) ?? -1;
   }
 
-  /** Replaces the whole fleet with a `GET /fleet/columns` answer. */
+  /**
+   * Shows a `GET /fleet/columns` answer whose identity columns are still to be read (the map draws
+   * and counts it meanwhile): until `load` brings the same answer whole, no device is found by id
+   * and serial numbers and names are empty. Changes (`apply`, `add`) wait for the load.
+   */
+  preview(drawing: FleetDrawing): void {
+    this.pour(drawing);
+    const blank = () => new Array<string>(drawing.count).fill('');
+    this.ids = blank();
+    this.serialNumbers = blank();
+    this.names = blank();
+    this.identified = false;
+    this.previewed = drawing;
+    this.changed();
+  }
+
+  /**
+   * Replaces the whole fleet with a `GET /fleet/columns` answer; of the answer being previewed, it
+   * only adds the identities.
+   */
   load(columns: FleetColumns): void {
-    const size = columns.count;
-    this.allocate(size);
-    this.size = size;
+    if (this.previewed?.flags !== columns.flags) this.pour(columns);
+    this.previewed = null;
+    this.identified = true;
     this.ids = columns.deviceId.slice();
     this.serialNumbers = columns.serialNumber.slice();
     this.names = columns.name.slice();
     this.slotIndex = new Map();
     this.indexed = 0;
+    // Devices can now be found by id: what looks them up (the selected device) looks again.
+    this.slotsVersion += 1;
+    this.changed();
+    this.indexInIdleTime();
+  }
+
+  /** Pours every column but the identities into the arrays, and counts. */
+  private pour(columns: FleetDrawing): void {
+    const size = columns.count;
+    this.allocate(size);
+    this.size = size;
     this.projects = [];
     this.projectCode.clear();
     const kinds = columns.kinds.map(kindCode);
@@ -189,8 +229,6 @@ export class FleetStore {
     this.slotsVersion += 1;
     this.layoutVersion += 1;
     this.recount();
-    this.changed();
-    this.indexInIdleTime();
   }
 
   /** Adds devices (registered since the load), or replaces the ones it holds. */
@@ -364,6 +402,8 @@ export class FleetStore {
     this.names = [];
     this.slotIndex = new Map();
     this.indexed = 0;
+    this.identified = true;
+    this.previewed = null;
     this.projects = [];
     this.projectCode.clear();
     this.filter = NO_FILTER;

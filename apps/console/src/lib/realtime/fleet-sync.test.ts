@@ -31,13 +31,14 @@ function serveApi(options: { columns?: () => FleetColumns; fleet?: (url: URL) =>
   return urls;
 }
 
-function setup() {
+/** `beforeIdentities`: what the first load waits for between drawing the fleet and reading its identities (here: nothing). */
+function setup(beforeIdentities = () => Promise.resolve()) {
   const { transport, server } = createSocketDouble();
   const client = new RealtimeClient(transport);
   const stopClient = client.start();
   const store = createStore();
   const fleet = new FleetStore();
-  const stopSync = startFleetSync(client, store, fleet);
+  const stopSync = startFleetSync(client, store, fleet, beforeIdentities);
   return { server, store, fleet, stop: () => (stopSync(), stopClient()) };
 }
 
@@ -68,6 +69,29 @@ describe('the fleet sync', () => {
     const streams = { [FLEET_STREAM]: 4 };
     env.server.reconnect({ epoch: 'e1', streams, resumed: { caughtUp: [], resync: [FLEET_STREAM] } });
     await vi.waitFor(() => expect(fleetCalls(urls)).toHaveLength(2));
+  });
+
+  it('shows the fleet before its identities are read, and applies live changes once they are', async () => {
+    const devices = [buildFleetDevice({ seed: 711 }), buildFleetDevice({ seed: 712, connected: false })];
+    const urls = serveApi({ columns: () => buildFleetColumns(devices, { [FLEET_STREAM]: 10 }) });
+    let drawn = () => undefined as void;
+    const env = setup(() => new Promise((resolve) => (drawn = resolve)));
+    stop = env.stop;
+    // Drawn and counted, but not yet found by id: a change that comes meanwhile waits.
+    await vi.waitFor(() => expect(env.store.get(isFleetLoadedAtom)).toBe(true));
+    expect(env.store.get(fleetCountsAtom)).toMatchObject({ total: 2, connected: 1 });
+    expect(env.fleet.identified).toBe(false);
+    expect(env.fleet.indexOf(devices[0]!.deviceId)).toBe(-1);
+    env.server.push('FleetStateUpdated', { ...devices[1]!, connected: true, stream: FLEET_STREAM, seq: 11 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(env.store.get(fleetCountsAtom).connected).toBe(1);
+    drawn();
+    await vi.waitFor(() => expect(env.fleet.identified).toBe(true));
+    expect(env.fleet.ids).toEqual(devices.map((device) => device.deviceId));
+    expect(env.fleet.deviceById(devices[0]!.deviceId)).toEqual(devices[0]);
+    await vi.waitFor(() => expect(env.store.get(fleetCountsAtom).connected).toBe(2));
+    // Nothing was taken for an unknown device: one read, no look-up.
+    expect(urls.map((url) => url.pathname)).toEqual([expect.stringMatching(/\/fleet\/columns$/)]);
   });
 
   it('loads the map and counters from one GET /fleet/columns and follows FleetStateUpdated', async () => {

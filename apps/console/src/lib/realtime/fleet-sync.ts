@@ -38,9 +38,36 @@ function createDeviceDiscovery(fleet: FleetStore, client: RealtimeClient) {
   };
 }
 
+/** The map's mark of its first draw of devices (fleet-canvas-layer.ts). */
+const FLEET_DRAWN_MARK = 'farola:fleet-drawn';
+
+/**
+ * Resolves once the map has first drawn devices (its `farola:fleet-drawn` mark), or after `ms`
+ * (a map that has nothing to draw: every device filtered out, say).
+ */
+export function fleetDrawnOrAfter(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (performance.getEntriesByName(FLEET_DRAWN_MARK).length > 0) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((marks) => {
+      if (marks.getEntriesByName(FLEET_DRAWN_MARK).length > 0) done();
+    });
+    const timer = setTimeout(done, ms);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe({ type: 'mark' });
+  });
+}
+
 /**
  * Keeps the fleet store live (the map and its counters), and its atoms in `store`: loads
- * `GET /fleet/columns` once,
+ * `GET /fleet/columns` once (the first time, the map draws the fleet before its identities are
+ * read: `beforeIdentities` waits for that draw),
  * applies `FleetStateUpdated` (and connection changes) once per animation frame, adds devices that
  * register or arrive from another project while the console is open, drops those that leave for a
  * project the user does not see (`left`), and reloads only when a fleet stream must resync.
@@ -53,6 +80,7 @@ export function startFleetSync(
   client: RealtimeClient,
   store: AppStore = appStore,
   fleet: FleetStore = fleetStore,
+  beforeIdentities: () => Promise<void> = () => fleetDrawnOrAfter(2000),
 ): () => void {
   const unbind = bindFleetAtoms(store, fleet);
   const discover = createDeviceDiscovery(fleet, client);
@@ -68,16 +96,23 @@ export function startFleetSync(
     name: 'the device fleet',
     load: async () => {
       // Marks for the map's first draw (the map bench and DevTools' performance panel read them).
-      const columns = await fetchFleetColumns();
+      const answer = await fetchFleetColumns();
       performance.mark('farola:fleet-received');
-      return columns;
+      if (!fleet.loaded) {
+        // The first load: the map draws the fleet, then the identities are read. Live changes
+        // wait for them (followLiveCollection holds what arrives during a load).
+        fleet.preview(answer.drawing);
+        performance.mark('farola:fleet-stored');
+        await beforeIdentities();
+      }
+      return answer.whole();
     },
     positionsOf: (list) => list.streams,
     items$,
     follows: isStreamOf('fleet'),
     onSnapshot: (columns) => {
       fleet.load(columns);
-      performance.mark('farola:fleet-stored');
+      performance.mark('farola:fleet-identified');
     },
     onItems: (updates) => discover(fleet.apply(updates.map(fleetChangeOf))),
   });

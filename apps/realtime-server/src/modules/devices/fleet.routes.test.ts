@@ -1,6 +1,6 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { FleetColumnsSchema } from '@farola/protocol';
+import { FleetColumnsSchema, FleetDrawingSchema, fleetIdentitiesSchema, splitFleetColumns } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../testing/harness';
 
@@ -35,7 +35,7 @@ describe('GET /fleet/columns', () => {
     expect(Object.keys(columns.streams)).toEqual(columns.projects.map((id) => `fleet:${id}`));
   });
 
-  it('sends one gzip member, prepared members and fresh state in one stream that a browser reads whole', async () => {
+  it('sends one gzip member, fresh state and prepared members in one stream that a browser reads whole, the identities last', async () => {
     // fetch decodes gzip itself: read the raw bytes, as a browser's decoder does, as one member and one stream.
     const raw = await new Promise<Buffer>((resolve, reject) => {
       const request = http.get(
@@ -54,6 +54,13 @@ describe('GET /fleet/columns', () => {
     expect(raw.readUInt32LE(raw.length - 8)).toBe(zlib.crc32(json));
     expect(raw.readUInt32LE(raw.length - 4)).toBe(json.length);
     expect(FleetColumnsSchema.parse(JSON.parse(json.toString())).deviceId).toEqual(ids);
+    // The identity columns end the answer: a client can read the rest first.
+    expect(Object.keys(JSON.parse(json.toString()) as object).slice(-3)).toEqual(['deviceId', 'serialNumber', 'name']);
+    const split = splitFleetColumns(json)!;
+    const drawing = FleetDrawingSchema.parse(JSON.parse(Buffer.from(split.drawing).toString()));
+    expect(
+      fleetIdentitiesSchema(drawing.count).parse(JSON.parse(Buffer.from(split.identities).toString())).deviceId,
+    ).toEqual(ids);
   });
 
   it('answers with the devices of the moment: a device registered after a read is in the next one', async () => {

@@ -31,16 +31,17 @@ export function fleetRoutes(fleet: FleetService): Route[] {
         'The same fleet as `GET /fleet`, one column per field (what the map loads: 100,000 devices in a few ' +
         'megabytes): text columns as arrays, numeric ones packed as base64 of little-endian binary (see ' +
         'each column). Codes index the lookup tables `kinds`, `vendors`, `statuses`, `projects`; `flags` ' +
-        'packs connected (1), on (2), on known (4) and alarm (8).',
+        'packs connected (1), on (2), on known (4) and alarm (8). The identity columns (`deviceId`, ' +
+        '`serialNumber`, `name`) come last, so that a client may read the rest first.',
       roles: [],
       query: FleetColumnsQuerySchema,
       response: { component: 'FleetColumns', schema: FleetColumnsWireSchema },
       errors: [403],
-      // Sent here, in two parts (send-json-parts.ts): the members' columns prepared, the state's now.
+      // Sent here, in two parts (send-json-parts.ts): the state's columns made now, the members' prepared.
       handler: async ({ user, query, req, res }): Promise<typeof ANSWER_SENT> => {
         const started = performance.now();
-        const { head, tail } = await fleet.columns(user, query);
-        sendJsonParts(req, res, head, tail, { read: performance.now() - started });
+        const { state, members } = await fleet.columns(user, query);
+        sendJsonParts(req, res, [state, members], { read: performance.now() - started });
         return ANSWER_SENT;
       },
     }),

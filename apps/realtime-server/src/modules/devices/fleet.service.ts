@@ -31,26 +31,27 @@ export class FleetService {
   }
 
   /**
-   * `GET /fleet/columns`: the same read as `list`, in columns, as the JSON of the members' columns
-   * (`head`, prepared once per membership: FleetColumnsCache) and the JSON of the rest (`tail`).
+   * `GET /fleet/columns`: the same read as `list`, in columns, as the JSON of the state's columns
+   * (`state`, made now) and the JSON of the members' columns that follows it (`members`, prepared
+   * once per membership: FleetColumnsCache), whose identity columns end the answer.
    */
-  async columns(user: User, query: FleetColumnsQuery): Promise<{ head: PreparedJson; tail: string }> {
+  async columns(user: User, query: FleetColumnsQuery): Promise<{ state: string; members: PreparedJson }> {
     const scope = await this.scopeOf(user, query.projectId);
     const key = cacheKey(scope, query.projectId);
     // Each branch reads the devices, their state and the streams' positions in one synchronous stretch.
     const kept = this.deps.cache.kept(key, this.deps.fleet.membershipVersion);
-    if (kept) return { head: kept.head, tail: this.stateJson(kept.entries, scope, query.projectId) };
+    if (kept) return { state: this.stateJson(kept.entries, scope, query.projectId), members: kept.part };
     const members = this.deps.fleet.members(query, scope);
-    const tail = this.stateJson(members.entries, scope, query.projectId);
+    const state = this.stateJson(members.entries, scope, query.projectId);
     // Prepared from the devices read above, whenever it is done: they are what the state describes.
-    return { head: await this.deps.cache.head(key, members), tail };
+    return { state, members: await this.deps.cache.part(key, members) };
   }
 
-  /** The JSON of the state's columns of `entries` and of the streams' positions, after the members' columns. */
+  /** The JSON that opens the answer: the state's columns of `entries` and the streams' positions, before the members' columns. */
   private stateJson(entries: readonly DeviceIndexEntry[], scope: ProjectScope, projectId: string | undefined): string {
     const state = this.deps.fleet.stateColumns(entries);
     const streams = this.positions(scope, projectId);
-    return JSON.stringify(encodeFleetState({ ...state, streams }, base64)).slice(1);
+    return JSON.stringify(encodeFleetState({ ...state, streams }, base64)).slice(0, -1);
   }
 
   /** The caller's scope (the only database read: a member's projects; none for an administrator). */
