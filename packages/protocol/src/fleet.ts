@@ -101,8 +101,8 @@ const packedColumn = (description: string) =>
  * and `projects`; `flags` packs connected, on and alarm (FLEET_FLAG).
  *
  * The server sends the identity columns (`deviceId`, `serialNumber`, `name`: most of the bytes)
- * last, so that a client may read what it draws first and the identities after
- * (`splitFleetColumns`); a reader that parses the whole object is not concerned.
+ * last, after a space (`fleetColumnsJson`), so that a client may read what it draws first and the
+ * identities after (`splitFleetColumns`); a reader that parses the whole object is not concerned.
  */
 export const FleetColumnsWireSchema = z.object({
   count: z.number().int().min(0),
@@ -344,26 +344,31 @@ export const FleetDrawingSchema = FleetDrawingWireSchema.transform(decodeIn(deco
 export const fleetIdentitiesSchema = (count: number) =>
   FleetIdentitiesWireSchema.transform(decodeIn((wire) => checkIdentities(wire, count)));
 
-/** The JSON that opens the identity columns in `GET /fleet/columns` (a text value cannot hold it: its quotes would be escaped). */
-const IDENTITIES_OPENING = new TextEncoder().encode(`,"${FLEET_IDENTITY_COLUMNS[0]}":[`);
+/** Where `GET /fleet/columns` cuts in two: a space, then the identity columns (a text value cannot hold it: its quotes would be escaped). */
+const IDENTITIES_CUT = new TextEncoder().encode(` ,"${FLEET_IDENTITY_COLUMNS[0]}":[`);
 
 /**
- * Splits the bytes of a `GET /fleet/columns` answer (UTF-8 JSON) in two JSON objects at its
- * identity columns (`FLEET_IDENTITY_COLUMNS`), which the server sends last: every other column
- * (FleetDrawingSchema), and the identities (fleetIdentitiesSchema). Null without identity columns;
- * from a server that sent them elsewhere, a first part FleetDrawingSchema refuses (read the whole
- * answer then).
+ * The JSON of a packed fleet as the server writes it: every column but the identities, then a
+ * space and the identity columns, which `splitFleetColumns` cuts apart without copying.
+ */
+export function fleetColumnsJson(wire: FleetColumnsWire): string {
+  const { deviceId, serialNumber, name, ...drawing } = wire;
+  return `${JSON.stringify(drawing).slice(0, -1)} ,${JSON.stringify({ deviceId, serialNumber, name }).slice(1)}`;
+}
+
+/**
+ * Cuts the bytes of a `GET /fleet/columns` answer (UTF-8 JSON laid out as `fleetColumnsJson`
+ * writes it) in place into two JSON objects: every column but the identities (FleetDrawingSchema),
+ * and the identities (fleetIdentitiesSchema). The space before the identities becomes the first
+ * object's end and their comma the second's start: the bytes are changed, nothing is copied. Null
+ * for an answer laid out otherwise (read it whole).
  */
 export function splitFleetColumns(bytes: Uint8Array): { drawing: Uint8Array; identities: Uint8Array } | null {
-  const first = IDENTITIES_OPENING[0]!;
-  for (let at = bytes.indexOf(first); at >= 0; at = bytes.indexOf(first, at + 1)) {
-    if (!IDENTITIES_OPENING.every((byte, i) => bytes[at + i] === byte)) continue;
-    const drawing = new Uint8Array(at + 1);
-    drawing.set(bytes.subarray(0, at));
-    drawing[at] = 0x7d; // }
-    const identities = bytes.slice(at);
-    identities[0] = 0x7b; // { in place of the comma
-    return { drawing, identities };
+  for (let at = bytes.indexOf(IDENTITIES_CUT[0]!); at >= 0; at = bytes.indexOf(IDENTITIES_CUT[0]!, at + 1)) {
+    if (!IDENTITIES_CUT.every((byte, i) => bytes[at + i] === byte)) continue;
+    bytes[at] = 0x7d; // }
+    bytes[at + 1] = 0x7b; // {
+    return { drawing: bytes.subarray(0, at + 1), identities: bytes.subarray(at + 1) };
   }
   return null;
 }

@@ -80,7 +80,8 @@ export async function fetchFleetColumns(): Promise<FleetColumnsAnswer> {
       }),
     };
   }
-  // An error, or identities that did not come last (the two parts then make the whole answer).
+  // An error, an answer laid out otherwise, or a first part that is not what the map draws (the
+  // two parts then make the whole answer).
   const body = identities ? { ...(first as object), ...(parseJson(identities) as object) } : first;
   const whole = await answerOf(url, answer(body), FleetColumnsSchema);
   return { drawing: whole, whole: () => Promise.resolve(whole) };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeFleetColumns, type FleetColumns } from '@farola/protocol';
+import { encodeFleetColumns, fleetColumnsJson, type FleetColumns } from '@farola/protocol';
 import { buildFleetColumns, buildFleetDevice, PROJECT_ID } from '@/lib/api/data-generators';
 import { createStore } from 'jotai';
 import { fleetCountsAtom, isFleetLoadedAtom } from '@/lib/fleet/fleet-atoms';
@@ -22,7 +22,7 @@ function serveApi(options: { columns?: () => FleetColumns; fleet?: (url: URL) =>
       const url = new URL(String(input), 'http://localhost');
       urls.push(url);
       if (url.pathname.endsWith('/fleet/columns') && options.columns)
-        return new Response(JSON.stringify(encodeFleetColumns(options.columns())));
+        return new Response(fleetColumnsJson(encodeFleetColumns(options.columns())));
       return url.pathname.endsWith('/fleet') && options.fleet
         ? new Response(JSON.stringify(options.fleet(url)))
         : notFound();

@@ -10,9 +10,13 @@ import type { DeviceIndexEntry } from './device.repository';
 export const base64 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
-/** The JSON of `GET /fleet/columns` after the state's columns: a comma, the members' columns (the identities last) and the end. */
+/**
+ * The JSON of `GET /fleet/columns` after the state's columns: a comma, the members' columns, then
+ * a space and the identities, and the end (the layout of `fleetColumnsJson`).
+ */
 function membersJson(columns: FleetMembersColumns): string {
-  return `,${JSON.stringify(encodeFleetMembers(columns, base64)).slice(1)}`;
+  const { deviceId, serialNumber, name, ...drawn } = encodeFleetMembers(columns, base64);
+  return `,${JSON.stringify(drawn).slice(1, -1)} ,${JSON.stringify({ deviceId, serialNumber, name }).slice(1)}`;
 }
 
 /** The key of the whole fleet, an administrator's read, which is prepared ahead. */
