@@ -49,7 +49,7 @@ test('the map shows the simulated fleet, live', async ({ page, request }) => {
   // The map opens framing the fleet: every device drawn in view, on one canvas, with no element per device.
   await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
   await expect(page.locator('[data-testid="device-map"] path.leaflet-interactive')).toHaveCount(0);
-  // Preloaded with the page (no authentication here) and taken up by the console: one read of the fleet.
+  // Asked for as the app starts (before the map's code has loaded) and taken up by the map: one read of the fleet.
   expect(fleetReads).toEqual([expect.stringMatching(/\/lighting\/api\/v1\/fleet\/columns$/)]);
 });
 

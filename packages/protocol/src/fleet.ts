@@ -346,6 +346,8 @@ export const fleetIdentitiesSchema = (count: number) =>
 
 /** Where `GET /fleet/columns` cuts in two: a space, then the identity columns (a text value cannot hold it: its quotes would be escaped). */
 const IDENTITIES_CUT = new TextEncoder().encode(` ,"${FLEET_IDENTITY_COLUMNS[0]}":[`);
+/** The length of the cut that `fleetCutOf` finds. */
+export const FLEET_CUT_LENGTH = IDENTITIES_CUT.length;
 
 /**
  * The JSON of a packed fleet as the server writes it: every column but the identities, then a
@@ -364,11 +366,21 @@ export function fleetColumnsJson(wire: FleetColumnsWire): string {
  * for an answer laid out otherwise (read it whole).
  */
 export function splitFleetColumns(bytes: Uint8Array): { drawing: Uint8Array; identities: Uint8Array } | null {
+  const at = fleetCutOf(bytes);
+  return at < 0 ? null : cutFleetColumns(bytes, at);
+}
+
+/** The offset in `bytes` (part of a `GET /fleet/columns` answer) of the cut before the identities, or -1. */
+export function fleetCutOf(bytes: Uint8Array): number {
   for (let at = bytes.indexOf(IDENTITIES_CUT[0]!); at >= 0; at = bytes.indexOf(IDENTITIES_CUT[0]!, at + 1)) {
-    if (!IDENTITIES_CUT.every((byte, i) => bytes[at + i] === byte)) continue;
-    bytes[at] = 0x7d; // }
-    bytes[at + 1] = 0x7b; // {
-    return { drawing: bytes.subarray(0, at + 1), identities: bytes.subarray(at + 1) };
+    if (IDENTITIES_CUT.every((byte, i) => bytes[at + i] === byte)) return at;
   }
-  return null;
+  return -1;
+}
+
+/** Cuts `bytes` in place at `at` (`fleetCutOf`): `splitFleetColumns` for an answer read in parts. */
+export function cutFleetColumns(bytes: Uint8Array, at: number): { drawing: Uint8Array; identities: Uint8Array } {
+  bytes[at] = 0x7d; // }
+  bytes[at + 1] = 0x7b; // {
+  return { drawing: bytes.subarray(0, at + 1), identities: bytes.subarray(at + 1) };
 }

@@ -71,7 +71,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   api.use(mountRoutes(routes));
   app.use('/lighting/api/v1', api);
   app.use('/lighting/api', apiNotFound);
-  app.use(consoleStatic(config.consoleDir, { preloadFleet: config.authDisabled }));
+  app.use(consoleStatic(config.consoleDir));
   app.use(errorHandler(logger));
   return app;
 }

@@ -6,27 +6,16 @@ import expressStaticGzip from 'express-static-gzip';
 // Paths under /lighting/ that belong to the server, never to the console's router.
 const SERVER_PATHS = /^\/lighting\/(api|socket\.io|src\/config\.js)(\/|$)/;
 
-// The console's map and the device panels over it (its `paths.map`).
-const MAP_PATHS = /^\/lighting\/map(\/|$)/;
-
-/** `GET /fleet/columns` as the console's map asks for it (`fleet-prefetch.ts`), to preload. */
-export const FLEET_PRELOAD = '</lighting/api/v1/fleet/columns>; rel=preload; as=fetch; crossorigin';
-
-export interface ConsoleStaticOptions {
-  /**
-   * Whether index.html, opened on the map, tells the browser to fetch the fleet as it reads the
-   * page (a `Link` preload): only without authentication, where the request needs no token.
-   */
-  preloadFleet: boolean;
-}
-
 /**
  * The built console under /lighting/: the build's precompressed `.br` and `.gz` files when the
  * browser accepts them (the compression middleware compresses anything else on the fly),
  * content-hashed assets cached for good, and every other GET answered with index.html so
- * history-mode deep links (/lighting/map/devices/ID) load the app.
+ * history-mode deep links (/lighting/map/devices/ID) load the app. index.html has the browser fetch
+ * nothing ahead: a `Link` preload of the map's fleet had the browser take in all of its megabytes
+ * before the console's scripts, where the console now reads the part it draws first
+ * (`lib/api/fleet-body.ts`).
  */
-export function consoleStatic(consoleDir: string, { preloadFleet }: ConsoleStaticOptions): Router {
+export function consoleStatic(consoleDir: string): Router {
   const router = Router();
   const indexFile = path.join(consoleDir, 'index.html');
   router.get('/', (_req, res) => res.redirect('/lighting/'));
@@ -51,8 +40,6 @@ export function consoleStatic(consoleDir: string, { preloadFleet }: ConsoleStati
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    // The fleet's megabytes are on their way before the console's first script has run.
-    if (preloadFleet && MAP_PATHS.test(req.path)) res.setHeader('Link', FLEET_PRELOAD);
     res.sendFile(indexFile);
   });
   return router;

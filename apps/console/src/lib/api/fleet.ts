@@ -8,10 +8,10 @@ import {
   type FleetDevice,
   type FleetDrawing,
   type FleetList,
-  splitFleetColumns,
 } from '@farola/protocol';
-import { answerOf, apiGet, apiUrl, headers, type ReadAnswer } from './client';
-import { FLEET_COLUMNS_PATH, readAnswerBytes, takeFleetColumnsPrefetch } from './fleet-prefetch';
+import { answerOf, apiGet, apiUrl, headers, readJson, responseOf, type ReadAnswer } from './client';
+import { readFleetBody } from './fleet-body';
+import { FLEET_COLUMNS_PATH, takeFleetColumnsPrefetch } from './fleet-prefetch';
 
 /** A device's switched state as the server derives it for the fleet (light point: poweredOn; cabinet: any output on). */
 export function switchedStateOf(attributes: Device['attributes']): boolean | null {
@@ -62,29 +62,30 @@ export interface FleetColumnsAnswer {
 export async function fetchFleetColumns(): Promise<FleetColumnsAnswer> {
   const url = apiUrl(FLEET_COLUMNS_PATH);
   // The map asks for the fleet before the code that reads it has loaded (prefetchFleetColumns).
-  const { response, bytes } = await (takeFleetColumnsPrefetch() ??
-    readAnswerBytes(fetch(url, { headers: headers(false) })));
+  const response = await (takeFleetColumnsPrefetch() ?? responseOf(fetch(url, { headers: headers(false) })));
   const answer = (body: unknown): Promise<ReadAnswer> => Promise.resolve({ response, body });
-  // The identities (three quarters of the answer at 100,000 devices) are parsed only when asked for.
-  const split = response.ok ? splitFleetColumns(bytes) : null;
-  const identities = split?.identities;
-  const first = parseJson(split?.drawing ?? bytes);
-  const drawing = identities ? FleetDrawingSchema.safeParse(first) : null;
-  if (identities && drawing?.success) {
-    const identitiesSchema = fleetIdentitiesSchema(drawing.data.count);
-    return {
-      drawing: drawing.data,
-      whole: async () => ({
-        ...drawing.data,
-        ...(await answerOf(url, answer(parseJson(identities)), identitiesSchema)),
-      }),
-    };
+  const wholeAnswer = async (body: unknown): Promise<FleetColumnsAnswer> => {
+    const whole = await answerOf(url, answer(body), FleetColumnsSchema);
+    return { drawing: whole, whole: () => Promise.resolve(whole) };
+  };
+  if (!response.ok || !response.body) return wholeAnswer(await readJson(response));
+  // The identities (three quarters of the answer at 100,000 devices) are read and parsed only when asked for.
+  const { drawing: drawingJson, identities } = await readFleetBody(response.body);
+  const first = parseJson(drawingJson);
+  if (!identities) return wholeAnswer(first);
+  const drawing = FleetDrawingSchema.safeParse(first);
+  if (!drawing.success) {
+    // Not what the map draws: the two parts make the whole answer.
+    return wholeAnswer({ ...(first as object), ...(parseJson(await identities()) as object) });
   }
-  // An error, an answer laid out otherwise, or a first part that is not what the map draws (the
-  // two parts then make the whole answer).
-  const body = identities ? { ...(first as object), ...(parseJson(identities) as object) } : first;
-  const whole = await answerOf(url, answer(body), FleetColumnsSchema);
-  return { drawing: whole, whole: () => Promise.resolve(whole) };
+  const identitiesSchema = fleetIdentitiesSchema(drawing.data.count);
+  return {
+    drawing: drawing.data,
+    whole: async () => ({
+      ...drawing.data,
+      ...(await answerOf(url, answer(parseJson(await identities())), identitiesSchema)),
+    }),
+  };
 }
 
 /**
