@@ -202,7 +202,7 @@ async function main(): Promise<void> {
     await cdp.send('Network.enable');
     await cdp.send('Performance.enable');
     const requests = new Map<string, string>();
-    let fleetBytes = { encoded: 0, decoded: 0 };
+    let fleetBytes = { encoded: 0, decoded: 0, finished: false };
     /** Whole-fleet reads: one per navigation, any more are reloads (resyncs). */
     let fleetReads = 0;
     cdp.on('Network.requestWillBeSent', ({ request }) => {
@@ -211,14 +211,21 @@ async function main(): Promise<void> {
     cdp.on('Network.responseReceived', ({ requestId, response }) => {
       if (!response.url.includes('/fleet/columns')) return;
       requests.set(requestId, response.url);
-      fleetBytes = { encoded: 0, decoded: 0 };
+      fleetBytes = { encoded: 0, decoded: 0, finished: false };
     });
-    cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
-      if (requests.has(requestId)) fleetBytes = { ...fleetBytes, decoded: fleetBytes.decoded + dataLength };
+    // The console reads the answer as it arrives, the identities after the first draw: the bytes are
+    // counted as they come, and the total once the answer is finished.
+    cdp.on('Network.dataReceived', ({ requestId, dataLength, encodedDataLength }) => {
+      if (!requests.has(requestId)) return;
+      fleetBytes = {
+        ...fleetBytes,
+        decoded: fleetBytes.decoded + dataLength,
+        encoded: fleetBytes.encoded + encodedDataLength,
+      };
     });
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
       if (!requests.has(requestId)) return;
-      fleetBytes = { ...fleetBytes, encoded: encodedDataLength };
+      fleetBytes = { ...fleetBytes, encoded: Math.max(fleetBytes.encoded, encodedDataLength), finished: true };
     });
 
     // Navigation → every device drawn: the first time in a fresh browser (nothing cached), then
@@ -230,6 +237,7 @@ async function main(): Promise<void> {
       await page.evaluate('globalThis.__name = (fn) => fn');
       firstDraws.push(await firstDrawOf(page));
     }
+    await waitFor('the last fleet answer finished', () => Promise.resolve(fleetBytes.finished), 30);
     const firstDraw = await layerState(page);
 
     // Pan and zoom: Leaflet's keyboard handling on the focused map.
