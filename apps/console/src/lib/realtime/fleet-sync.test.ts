@@ -94,6 +94,28 @@ describe('the fleet sync', () => {
     expect(urls.map((url) => url.pathname)).toEqual([expect.stringMatching(/\/fleet\/columns$/)]);
   });
 
+  it('keeps a fleet drawn whose identities were unreadable, without looking up every device it then does not know', async () => {
+    const devices = [buildFleetDevice({ seed: 721 }), buildFleetDevice({ seed: 722 })];
+    const wire = encodeFleetColumns(buildFleetColumns(devices, { [FLEET_STREAM]: 10 }));
+    const urls: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        urls.push(new URL(String(input), 'http://localhost'));
+        // One id for two devices: the identities break the answer's contract.
+        return new Response(fleetColumnsJson({ ...wire, deviceId: wire.deviceId.slice(1) }));
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const env = setup();
+    stop = env.stop;
+    await vi.waitFor(() => expect(env.store.get(fleetCountsAtom).total).toBe(2));
+    env.server.push('FleetStateUpdated', { ...devices[0]!, on: false, stream: FLEET_STREAM, seq: 11 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(env.fleet.identified).toBe(false);
+    expect(urls.map((url) => url.pathname)).toEqual([expect.stringMatching(/\/fleet\/columns$/)]);
+  });
+
   it('loads the map and counters from one GET /fleet/columns and follows FleetStateUpdated', async () => {
     const devices = [buildFleetDevice({ seed: 701 }), buildFleetDevice({ seed: 702, connected: false })];
     serveApi({ columns: () => buildFleetColumns(devices, { [FLEET_STREAM]: 10 }) });

@@ -12,12 +12,13 @@ import { isStreamOf, type RealtimeClient } from './realtime-client';
 /**
  * Fetches the devices that live updates name but the loaded fleet lacks (devices registered since
  * the load) with one `GET /fleet?deviceId=…` per batch; a device whose fetch failed is asked for
- * again on its next update. While the fleet is still loading, the load brings them.
+ * again on its next update. While the fleet is still loading, the load brings them; while its
+ * identities are missing (their read failed: the next resync reads them), every device is unknown.
  */
 function createDeviceDiscovery(fleet: FleetStore, client: RealtimeClient) {
   const requested = new Set<string>();
   return (ids: readonly string[]) => {
-    if (!fleet.loaded) return;
+    if (!fleet.loaded || !fleet.identified) return;
     const fresh = ids.filter((id) => !requested.has(id));
     for (let start = 0; start < fresh.length; start += FLEET_DEVICE_IDS_MAX) {
       const batch = fresh.slice(start, start + FLEET_DEVICE_IDS_MAX);
