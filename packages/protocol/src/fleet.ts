@@ -355,7 +355,12 @@ export const FLEET_CUT_LENGTH = IDENTITIES_CUT.length;
  */
 export function fleetColumnsJson(wire: FleetColumnsWire): string {
   const { deviceId, serialNumber, name, ...drawing } = wire;
-  return `${JSON.stringify(drawing).slice(0, -1)} ,${JSON.stringify({ deviceId, serialNumber, name }).slice(1)}`;
+  return `${JSON.stringify(drawing).slice(0, -1)}${fleetIdentitiesJson({ deviceId, serialNumber, name })}`;
+}
+
+/** The end of `fleetColumnsJson`'s layout: the cut (a space, a comma) and the identity columns, then `}`. */
+export function fleetIdentitiesJson(identities: Pick<FleetColumnsWire, (typeof FLEET_IDENTITY_COLUMNS)[number]>) {
+  return ` ,${JSON.stringify(identities).slice(1)}`;
 }
 
 /**

@@ -122,11 +122,6 @@ export class FleetStore {
   layoutVersion = 0;
   /** Whether a fleet was loaded (or previewed: it can be drawn and counted). */
   loaded = false;
-  /**
-   * Whether the devices' ids, serial numbers and names are in: false between `preview` and `load`,
-   * when no device is found by id and its serial number and name are empty.
-   */
-  identified = true;
   ids: string[] = [];
   serialNumbers: string[] = [];
   names: string[] = [];
@@ -155,6 +150,14 @@ export class FleetStore {
   private indexingScheduled = false;
   /** The answer shown by `preview`, until `load` brings it whole. */
   private previewed: FleetDrawing | null = null;
+
+  /**
+   * Whether the devices' ids, serial numbers and names are in: not between `preview` and `load`,
+   * when no device is found by id and its serial number and name are empty.
+   */
+  get identified(): boolean {
+    return this.previewed === null;
+  }
   private readonly projectCode = new Map<string, number>();
   private filter: FleetFilter = NO_FILTER;
   private masks = { kind: 0, vendor: 0, status: 0, projects: null as Set<number> | null, flagMask: 0, flagValue: 0 };
@@ -182,7 +185,6 @@ export class FleetStore {
     this.ids = blank();
     this.serialNumbers = blank();
     this.names = blank();
-    this.identified = false;
     this.previewed = drawing;
     this.changed();
   }
@@ -194,7 +196,6 @@ export class FleetStore {
   load(columns: FleetColumns): void {
     if (this.previewed?.flags !== columns.flags) this.pour(columns);
     this.previewed = null;
-    this.identified = true;
     this.ids = columns.deviceId.slice();
     this.serialNumbers = columns.serialNumber.slice();
     this.names = columns.name.slice();
@@ -402,7 +403,6 @@ export class FleetStore {
     this.names = [];
     this.slotIndex = new Map();
     this.indexed = 0;
-    this.identified = true;
     this.previewed = null;
     this.projects = [];
     this.projectCode.clear();

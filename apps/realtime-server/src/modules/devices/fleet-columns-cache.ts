@@ -1,4 +1,4 @@
-import { encodeFleetMembers, type FleetMembersColumns } from '@farola/protocol';
+import { encodeFleetMembers, fleetIdentitiesJson, type FleetMembersColumns } from '@farola/protocol';
 import type { Logger } from 'pino';
 import { prepareJson, type PreparedJson } from '../../platform/prepared-json';
 import { ALL_PROJECTS } from '../../db/rows';
@@ -16,7 +16,7 @@ export const base64 = (bytes: Uint8Array) =>
  */
 function membersJson(columns: FleetMembersColumns): string {
   const { deviceId, serialNumber, name, ...drawn } = encodeFleetMembers(columns, base64);
-  return `,${JSON.stringify(drawn).slice(1, -1)} ,${JSON.stringify({ deviceId, serialNumber, name }).slice(1)}`;
+  return `,${JSON.stringify(drawn).slice(1, -1)}${fleetIdentitiesJson({ deviceId, serialNumber, name })}`;
 }
 
 /** The key of the whole fleet, an administrator's read, which is prepared ahead. */
