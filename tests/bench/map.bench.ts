@@ -72,6 +72,13 @@ interface FirstDraw {
   identified: number;
 }
 
+/** One fleet answer as the browser received it: bytes on the wire and decoded, and how it ended. */
+interface FleetAnswer {
+  encoded: number;
+  decoded: number;
+  ended: 'no' | 'finished' | `failed (${string})`;
+}
+
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 function whereItWent(draw: FirstDraw): string {
@@ -201,31 +208,34 @@ async function main(): Promise<void> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Performance.enable');
-    const requests = new Map<string, string>();
-    let fleetBytes = { encoded: 0, decoded: 0, finished: false };
+    /** Each fleet answer of this browser by CDP request id, as it arrives; `last` is the newest. */
+    const answers = new Map<string, FleetAnswer>();
+    let last: FleetAnswer | undefined;
     /** Whole-fleet reads: one per navigation, any more are reloads (resyncs). */
     let fleetReads = 0;
-    cdp.on('Network.requestWillBeSent', ({ request }) => {
-      if (request.url.includes('/fleet/columns')) fleetReads += 1;
-    });
-    cdp.on('Network.responseReceived', ({ requestId, response }) => {
-      if (!response.url.includes('/fleet/columns')) return;
-      requests.set(requestId, response.url);
-      fleetBytes = { encoded: 0, decoded: 0, finished: false };
+    cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+      if (!request.url.includes('/fleet/columns')) return;
+      fleetReads += 1;
+      last = { encoded: 0, decoded: 0, ended: 'no' };
+      answers.set(requestId, last);
     });
     // The console reads the answer as it arrives, the identities after the first draw: the bytes are
     // counted as they come, and the total once the answer is finished.
     cdp.on('Network.dataReceived', ({ requestId, dataLength, encodedDataLength }) => {
-      if (!requests.has(requestId)) return;
-      fleetBytes = {
-        ...fleetBytes,
-        decoded: fleetBytes.decoded + dataLength,
-        encoded: fleetBytes.encoded + encodedDataLength,
-      };
+      const answer = answers.get(requestId);
+      if (!answer) return;
+      answer.decoded += dataLength;
+      answer.encoded += encodedDataLength;
     });
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-      if (!requests.has(requestId)) return;
-      fleetBytes = { ...fleetBytes, encoded: Math.max(fleetBytes.encoded, encodedDataLength), finished: true };
+      const answer = answers.get(requestId);
+      if (!answer) return;
+      answer.encoded = Math.max(answer.encoded, encodedDataLength);
+      answer.ended = 'finished';
+    });
+    cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled }) => {
+      const answer = answers.get(requestId);
+      if (answer) answer.ended = `failed (${canceled ? 'cancelled' : errorText})`;
     });
 
     // Navigation → every device drawn: the first time in a fresh browser (nothing cached), then
@@ -237,7 +247,13 @@ async function main(): Promise<void> {
       await page.evaluate('globalThis.__name = (fn) => fn');
       firstDraws.push(await firstDrawOf(page));
     }
-    await waitFor('the last fleet answer finished', () => Promise.resolve(fleetBytes.finished), 30);
+    await waitFor('the last fleet answer finished', () => Promise.resolve(last?.ended === 'finished'), 30).catch(
+      (error: unknown) => {
+        const seen = [...answers.values()].map((answer) => `${answer.ended} after ${answer.encoded} bytes`);
+        throw new Error(`${String(error)}; this browser's fleet answers: ${seen.join(' · ')}`);
+      },
+    );
+    const fleetBytes = last!;
     const firstDraw = await layerState(page);
 
     // Pan and zoom: Leaflet's keyboard handling on the focused map.
