@@ -247,13 +247,14 @@ async function main(): Promise<void> {
       await page.evaluate('globalThis.__name = (fn) => fn');
       firstDraws.push(await firstDrawOf(page));
     }
-    await waitFor('the last fleet answer finished', () => Promise.resolve(last?.ended === 'finished'), 30).catch(
-      (error: unknown) => {
-        const seen = [...answers.values()].map((answer) => `${answer.ended} after ${answer.encoded} bytes`);
-        throw new Error(`${String(error)}; this browser's fleet answers: ${seen.join(' · ')}`);
-      },
-    );
-    const fleetBytes = last!;
+    // Chromium sometimes reports an answer the console read to its end as cancelled (seen in the
+    // warm navigations: its completion not yet told when the body was drained), its last bytes on the
+    // wire uncounted: the figure is a finished answer's, or at least the largest count seen.
+    await waitFor('the last fleet answer ended', () => Promise.resolve(last !== undefined && last.ended !== 'no'), 30);
+    const finished = [...answers.values()].filter((answer) => answer.ended === 'finished');
+    const largest = (list: FleetAnswer[]) => list.reduce((a, b) => (b.encoded > a.encoded ? b : a));
+    const fleetBytes = finished.length > 0 ? largest(finished) : largest([...answers.values()]);
+    const fleetBytesNote = finished.length > 0 ? '' : ' (at least: no answer was told finished)';
     const firstDraw = await layerState(page);
 
     // Pan and zoom: Leaflet's keyboard handling on the focused map.
@@ -332,7 +333,7 @@ async function main(): Promise<void> {
       ['devices', `${DEVICES} (${firstDraw['drawn']} marks drawn at the fleet's view: devices and clusters)`],
       [
         'fleet load (GET /fleet/columns)',
-        `${(fleetBytes.encoded / 1e6).toFixed(2)} MB on the wire, ${(fleetBytes.decoded / 1e6).toFixed(2)} MB uncompressed (target < 4 MB)`,
+        `${(fleetBytes.encoded / 1e6).toFixed(2)} MB on the wire, ${(fleetBytes.decoded / 1e6).toFixed(2)} MB uncompressed${fleetBytesNote} (target < 4 MB)`,
       ],
       [
         'navigation → all drawn, fresh browser',
