@@ -76,7 +76,7 @@ interface FirstDraw {
 interface FleetAnswer {
   encoded: number;
   decoded: number;
-  ended: 'no' | 'finished' | `failed (${string})`;
+  ended: 'no' | 'finished' | 'failed';
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -208,16 +208,13 @@ async function main(): Promise<void> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Performance.enable');
-    /** Each fleet answer of this browser by CDP request id, as it arrives; `last` is the newest. */
+    /**
+     * Each whole-fleet read of this browser by CDP request id, in order: one per navigation, any more
+     * are reloads (resyncs).
+     */
     const answers = new Map<string, FleetAnswer>();
-    let last: FleetAnswer | undefined;
-    /** Whole-fleet reads: one per navigation, any more are reloads (resyncs). */
-    let fleetReads = 0;
     cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-      if (!request.url.includes('/fleet/columns')) return;
-      fleetReads += 1;
-      last = { encoded: 0, decoded: 0, ended: 'no' };
-      answers.set(requestId, last);
+      if (request.url.includes('/fleet/columns')) answers.set(requestId, { encoded: 0, decoded: 0, ended: 'no' });
     });
     // The console reads the answer as it arrives, the identities after the first draw: the bytes are
     // counted as they come, and the total once the answer is finished.
@@ -233,9 +230,9 @@ async function main(): Promise<void> {
       answer.encoded = Math.max(answer.encoded, encodedDataLength);
       answer.ended = 'finished';
     });
-    cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled }) => {
+    cdp.on('Network.loadingFailed', ({ requestId }) => {
       const answer = answers.get(requestId);
-      if (answer) answer.ended = `failed (${canceled ? 'cancelled' : errorText})`;
+      if (answer) answer.ended = 'failed';
     });
 
     // Navigation → every device drawn: the first time in a fresh browser (nothing cached), then
@@ -250,10 +247,12 @@ async function main(): Promise<void> {
     // Chromium sometimes reports an answer the console read to its end as cancelled (seen in the
     // warm navigations: its completion not yet told when the body was drained), its last bytes on the
     // wire uncounted: the figure is a finished answer's, or at least the largest count seen.
-    await waitFor('the last fleet answer ended', () => Promise.resolve(last !== undefined && last.ended !== 'no'), 30);
-    const finished = [...answers.values()].filter((answer) => answer.ended === 'finished');
+    const newest = () => [...answers.values()].at(-1);
+    await waitFor('the last fleet answer ended', () => Promise.resolve(newest()?.ended !== 'no'), 30);
+    const read = [...answers.values()];
+    const finished = read.filter((answer) => answer.ended === 'finished');
     const largest = (list: FleetAnswer[]) => list.reduce((a, b) => (b.encoded > a.encoded ? b : a));
-    const fleetBytes = finished.length > 0 ? largest(finished) : largest([...answers.values()]);
+    const fleetBytes = largest(finished.length > 0 ? finished : read);
     const fleetBytesNote = finished.length > 0 ? '' : ' (at least: no answer was told finished)';
     const firstDraw = await layerState(page);
 
@@ -354,7 +353,7 @@ async function main(): Promise<void> {
         `  navigation ${index + 1}: where it went`,
         whereItWent(draw),
       ]),
-      ['  whole-fleet reads', `${fleetReads} for ${firstDraws.length} navigations (any more are resyncs)`],
+      ['  whole-fleet reads', `${answers.size} for ${firstDraws.length} navigations (any more are resyncs)`],
       ['pan redraw', `${pans.map((value) => value.toFixed(1)).join(' · ')} ms (target < 100 ms)`],
       ['zoom redraw', `${zooms.map((value) => value.toFixed(1)).join(' · ')} ms (target < 100 ms)`],
       ['live changes applied', `${live.applied} in ${LIVE_S} s (${CHANGES_PER_S}/s)`],
