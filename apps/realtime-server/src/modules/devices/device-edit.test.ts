@@ -87,6 +87,19 @@ describe('editing a device (PATCH /devices/{id})', () => {
     expect((await patch(second, { luminaireSerialNumber: luminaire })).body.luminaireSerialNumber).toBe(luminaire);
   });
 
+  it('refuses luminaire fields on a cabinet controller, which sits on no luminaire, and keeps its notes editable', async () => {
+    const id = await h.register(uniqueSerial('EDIT'), { deviceType: 'cabinet-controller' });
+    const refused = await patch(id, { luminaireType: 'LED street 40 W', notes: 'Door lock replaced' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'luminaireType', rule: 'unknownKey' }],
+    });
+    // Nothing of the refused edit was applied.
+    expect((await h.api(`/v1/devices/${id}`)).body).toMatchObject({ luminaireType: null, notes: null });
+    expect((await patch(id, { notes: 'Door lock replaced' })).body.notes.text).toBe('Door lock replaced');
+  });
+
   it('refuses an empty edit, unknown fields and notes over the limit', async () => {
     const id = await h.register(uniqueSerial('EDIT'));
     for (const body of [

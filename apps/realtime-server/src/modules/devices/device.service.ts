@@ -10,6 +10,7 @@ import {
   type DeviceExportQuery,
   type DeviceIdsQuery,
   type DeviceListQuery,
+  LUMINAIRE_FIELDS,
   type MatchingDeviceIds,
   type Page,
 } from '@farola/protocol';
@@ -88,10 +89,25 @@ export class DeviceService {
     return device;
   }
 
-  /** A user's edit of the notes, the fixed-location flag or the luminaire fields, recorded with who made it. */
+  /**
+   * A user's edit of the notes, the fixed-location flag or (a light point's) luminaire fields,
+   * recorded with who made it.
+   */
   async edit(user: User, id: string, edit: DeviceEdit): Promise<Device> {
     const visible = await this.deps.projects.scope(user);
     await this.deps.writer.settled();
+    const luminaire = LUMINAIRE_FIELDS.filter((field) => edit[field] !== undefined);
+    if (luminaire.length > 0 && (await this.deps.devices.get(id, visible))?.deviceType === 'cabinet-controller') {
+      // A cabinet controller sits in a cabinet, on no luminaire (spec §3): nothing may record one on it.
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        luminaire.map((path) => ({
+          path,
+          rule: 'unknownKey',
+          message: 'A cabinet controller has no luminaire fields',
+        })),
+      );
+    }
     const device = await this.deps.devices.edit(id, visible, edit, user.username);
     if (device === 'luminaireSerialNumberExists') throw luminaireSerialExists(edit.luminaireSerialNumber ?? '');
     if (!device) throw new DomainError('DEVICE_NOT_FOUND');
