@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       mqttUrl: null,
       commandAttemptTimeoutMs: 15000,
       commandMaxAttempts: 3,
+      commandDeviceWaitMs: null,
       socketBatchMs: 50,
       socketMaxBufferedBytes: 4 * 1024 * 1024,
       realtimeCatchupSeconds: 120,

@@ -36,6 +36,8 @@ export interface FarolaConfig {
   map: { tileUrl: string; attribution: string; center: string; zoom: number; geocoderUrl: string };
   commandAttemptTimeoutMs: number;
   commandMaxAttempts: number;
+  /** Every command's wait for a disconnected device, instead of its own (`COMMAND_DEVICE_WAIT_MS`); null: its own. */
+  commandDeviceWaitMs: number | null;
   socketBatchMs: number;
   /** A socket whose unsent data passes this many bytes is disconnected (a client that does not read). */
   socketMaxBufferedBytes: number;
@@ -165,6 +167,7 @@ const EnvSchema = z.object({
   MAP_GEOCODER_URL: optional(url),
   COMMAND_ATTEMPT_TIMEOUT_MS: optional(integer(10, 3_600_000)),
   COMMAND_MAX_ATTEMPTS: optional(integer(1, 100)),
+  COMMAND_DEVICE_WAIT_MS: optional(integer(100, 30 * 86_400_000)),
   SOCKET_BATCH_MS: optional(integer(0, 10_000)),
   SOCKET_MAX_BUFFERED_BYTES: optional(integer(65_536, 1_073_741_824)),
   REALTIME_CATCHUP_SECONDS: optional(integer(1, 3600)),
@@ -262,6 +265,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     commandAttemptTimeoutMs: env.COMMAND_ATTEMPT_TIMEOUT_MS ?? 15_000,
     commandMaxAttempts: env.COMMAND_MAX_ATTEMPTS ?? 3,
+    commandDeviceWaitMs: env.COMMAND_DEVICE_WAIT_MS ?? null,
     socketBatchMs: env.SOCKET_BATCH_MS ?? 50,
     socketMaxBufferedBytes: env.SOCKET_MAX_BUFFERED_BYTES ?? 4 * 1024 * 1024,
     realtimeCatchupSeconds: env.REALTIME_CATCHUP_SECONDS ?? 120,

@@ -85,7 +85,7 @@ export const COMMAND_PARAMS = {
   uploadLog: UploadLogParamsSchema,
 } as const satisfies Record<CommandName, z.ZodType>;
 
-export { COMMAND_NAMES, type CommandName, CommandNameSchema } from './command-names';
+export { COMMAND_DEVICE_WAIT_MS, COMMAND_NAMES, type CommandName, CommandNameSchema } from './command-names';
 export type CommandParams<C extends CommandName> = z.infer<(typeof COMMAND_PARAMS)[C]>;
 
 const commandVariant = <C extends CommandName>(command: C) =>
@@ -211,7 +211,8 @@ export function supportsCommand(vendor: Vendor, deviceType: DeviceType, command:
 /**
  * Commands refused at once while the device is disconnected, with the catalogue's message (spec §8
  * 'Device not connected to update' / '… to reset'): a firmware change or a reset must not wait in
- * a queue to surprise whoever sees the device come back. Other commands are queued and retried.
+ * a queue to surprise whoever sees the device come back. Other commands wait for the device
+ * (`COMMAND_DEVICE_WAIT_MS`).
  */
 export const REFUSED_WHILE_DISCONNECTED: Partial<
   Record<

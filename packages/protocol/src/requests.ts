@@ -13,11 +13,15 @@ export const FINAL_REQUEST_STATUSES: readonly QueuedRequestStatus[] = ['DONE', '
 
 /**
  * A command sent to a device, from acceptance to its end state. `attempt` counts deliveries
- * to the device (re-sent when the device stays silent); `progress` is 0–100.
+ * to the connected device (re-sent when the device stays silent); `progress` is 0–100. While its
+ * device is disconnected a request in progress is not sent: `waitingForDevice` is true, and it is
+ * sent the moment the device reconnects, or ends `ERROR` `DEVICE_STAYED_DISCONNECTED` if it is
+ * still waiting at `waitUntil` (its creation plus `COMMAND_DEVICE_WAIT_MS[command]`).
  *
  * @example
  * { "id": "…", "deviceId": "…", "command": "switchOff", "params": {}, "status": "DONE",
- *   "progress": 100, "attempt": 1, "error": null, … }
+ *   "progress": 100, "attempt": 1, "error": null, "waitingForDevice": false,
+ *   "waitUntil": "2026-05-04T10:15:00.000Z", … }
  */
 export const QueuedRequestSchema = z.object({
   id: z.uuid(),
@@ -31,6 +35,10 @@ export const QueuedRequestSchema = z.object({
   error: z.object({ code: ErrorCodeSchema, message: text() }).nullable(),
   /** The latest step and attempt the device reported (installation), or null. */
   detail: CommandDetailSchema.nullable(),
+  /** In progress and not sent: its device is disconnected, and it goes out when the device is back. */
+  waitingForDevice: z.boolean(),
+  /** The latest it waits for a disconnected device; past it, a request still waiting ends in ERROR. */
+  waitUntil: IsoDateTimeSchema,
   requestedBy: text().nullable(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,

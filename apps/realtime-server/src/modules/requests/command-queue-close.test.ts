@@ -56,6 +56,7 @@ describe('CommandQueue.close', () => {
       logger: pino({ level: 'silent' }),
       attemptTimeoutMs: ATTEMPT_TIMEOUT_MS,
       maxAttempts: 5,
+      waitMs: () => 60_000,
     });
     return { queue, repository, held, published };
   }

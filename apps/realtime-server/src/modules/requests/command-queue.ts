@@ -1,4 +1,5 @@
 import {
+  type CommandName,
   type CommandRequest,
   type DownCommandMessage,
   type DownMessage,
@@ -11,8 +12,10 @@ import { DomainError } from '../../platform/domain-error';
 import type { DeviceEventPublisher } from '../../realtime/device-events';
 import type { DeviceIndex } from '../devices/device-index';
 import type { DeviceIndexEntry } from '../devices/device.repository';
+import { ActiveRequests } from './active-requests';
 import { GroupedUpdates } from './grouped-updates';
 import type { RequestInsert, RequestRepository } from './request.repository';
+import { RequestTimers } from './request-timers';
 
 export interface CommandQueueDeps {
   requests: RequestRepository;
@@ -23,6 +26,8 @@ export interface CommandQueueDeps {
   logger: Logger;
   attemptTimeoutMs: number;
   maxAttempts: number;
+  /** How long after its creation a request of this command may wait for its disconnected device. */
+  waitMs: (command: CommandName) => number;
   /** Follows up a request the device completed (DONE), once it is stored and announced. */
   onDone?: (request: QueuedRequest) => Promise<void>;
   /** Told of every request that reached its end state (DONE, ERROR, CANCELLED), once it is stored. */
@@ -35,15 +40,24 @@ export interface CommandSubmission {
   body: CommandRequest;
 }
 
+const STAYED_DISCONNECTED = {
+  code: 'DEVICE_STAYED_DISCONNECTED',
+  message: ERRORS.DEVICE_STAYED_DISCONNECTED.message,
+} as const;
+
 /**
- * Queued requests from acceptance to their end state. A request is stored before it is sent;
- * silence for `attemptTimeoutMs` after a delivery re-sends it with attempt + 1, up to
- * `maxAttempts`, then ends it in ERROR 'Request timed out'. Changes to one request are applied
- * one at a time, so a late answer and a timeout never race.
+ * Queued requests from acceptance to their end state. A request is stored before it is sent, and
+ * sent only while its device is connected: silence for `attemptTimeoutMs` after a delivery re-sends
+ * it with attempt + 1, up to `maxAttempts`, then ends it in ERROR 'Request timed out'. For a
+ * disconnected device it waits (`waitingForDevice`, no attempt spent, no silence timer) and is sent
+ * the moment the device reconnects (`connectionChanged`); a device that drops during an attempt
+ * stops its silence timer, and gets the same attempt again when it is back. A request still waiting
+ * at its `waitUntil` (stored with it: a restart keeps it) ends in ERROR 'Device stayed disconnected'.
+ * Changes to one request are applied one at a time, so a late answer and a timeout never race.
  */
 export class CommandQueue {
-  private readonly active = new Map<string, QueuedRequest>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly active = new ActiveRequests();
+  private readonly timers = new RequestTimers();
   private readonly chains = new Map<string, Promise<void>>();
   /** The parameters to send for requests whose stored `params` mask a secret. */
   private readonly deliveryParams = new Map<string, Record<string, unknown>>();
@@ -56,13 +70,16 @@ export class CommandQueue {
     this.updates = new GroupedUpdates((requests) => deps.requests.updateMany(requests));
   }
 
-  /** Picks up the requests still in progress when the server last stopped. */
+  /**
+   * Picks up the requests still in progress when the server last stopped: one that was being sent
+   * to a connected device waits for its answer again; the others follow the device's connection.
+   */
   async resume(): Promise<number> {
     const pending = await this.deps.requests.listInProgress();
     for (const { request, deliveryParams } of pending) {
-      this.active.set(request.id, request);
+      this.active.set(request);
       if (deliveryParams !== request.params) this.deliveryParams.set(request.id, deliveryParams);
-      this.arm(request.id);
+      void this.serialize(request.id, () => this.start(request.id, true));
     }
     return pending.length;
   }
@@ -92,6 +109,8 @@ export class CommandQueue {
       attempt: 1,
       error: null,
       detail: null,
+      waitingForDevice: !this.isConnected(device.id),
+      waitMs: this.deps.waitMs(body.command),
       requestedBy,
       finishedAt: null,
       bulkJobId,
@@ -99,13 +118,25 @@ export class CommandQueue {
     const requests = await this.deps.requests.insertMany(inserts);
     const sent = new Map(submissions.map(({ device, body }) => [device.id, body.params]));
     for (const request of requests) {
-      this.active.set(request.id, request);
+      this.active.set(request);
       const clear = sent.get(request.deviceId);
       if (clear && JSON.stringify(clear) !== JSON.stringify(request.params)) this.deliveryParams.set(request.id, clear);
       this.emit(request);
-      this.deliver(request);
+      // The connection is read again: the device may have come or gone while the requests were stored.
+      void this.serialize(request.id, () => this.start(request.id, false));
     }
     return requests;
+  }
+
+  /**
+   * A device connected or disconnected: each of its requests that waited is sent at once; each that
+   * was being sent stops its silence timer and waits for the device to be back. Applied in the order
+   * the changes came, after whatever else is under way for each request.
+   */
+  connectionChanged(deviceId: string, connected: boolean): void {
+    for (const id of this.active.idsOf(deviceId)) {
+      void this.serialize(id, () => (connected ? this.reconnected(id) : this.disconnected(id)));
+    }
   }
 
   /**
@@ -114,9 +145,8 @@ export class CommandQueue {
    */
   moved(deviceIds: readonly string[], projectId: string): void {
     const moved = new Set(deviceIds);
-    for (const [id, request] of this.active) {
-      if (moved.has(request.deviceId) && request.projectId !== projectId)
-        this.active.set(id, { ...request, projectId });
+    for (const request of [...this.active.values()]) {
+      if (moved.has(request.deviceId) && request.projectId !== projectId) this.active.set({ ...request, projectId });
     }
   }
 
@@ -154,8 +184,61 @@ export class CommandQueue {
   async close(): Promise<void> {
     this.closed = true;
     while (this.chains.size > 0) await Promise.all(this.chains.values());
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.clearAll();
+  }
+
+  /**
+   * Sends a new or resumed request if its device is connected (a resumed one that was being sent
+   * waits for its answer again), or makes it wait for the device.
+   */
+  private async start(id: string, resumed: boolean): Promise<void> {
+    const current = this.active.get(id);
+    if (!current || this.closed) return;
+    if (!this.isConnected(current.deviceId)) return this.waitForDevice(current);
+    if (current.waitingForDevice) this.deliver(await this.store({ ...current, waitingForDevice: false }));
+    else if (resumed) this.armSilence(id);
+    else this.deliver(current);
+  }
+
+  private async reconnected(id: string): Promise<void> {
+    const current = this.active.get(id);
+    if (!current?.waitingForDevice || this.closed) return;
+    this.deliver(await this.store({ ...current, waitingForDevice: false }));
+  }
+
+  private async disconnected(id: string): Promise<void> {
+    const current = this.active.get(id);
+    if (!current || this.closed) return;
+    await this.waitForDevice(current);
+  }
+
+  /**
+   * Holds a request until its device reconnects: no silence timer (a device that is gone cannot
+   * answer), the attempt under way not spent; ends it at once if its wait is over already.
+   */
+  private async waitForDevice(current: QueuedRequest): Promise<void> {
+    this.timers.clear(current.id);
+    if (Date.parse(current.waitUntil) <= Date.now()) {
+      await this.finish(current, { status: 'ERROR', error: STAYED_DISCONNECTED });
+      return;
+    }
+    const waiting = current.waitingForDevice ? current : await this.store({ ...current, waitingForDevice: true });
+    this.armWait(waiting);
+  }
+
+  private armWait(request: QueuedRequest): void {
+    if (this.closed) return;
+    this.timers.at(request.id, Date.parse(request.waitUntil), () => {
+      if (!this.closed) void this.serialize(request.id, () => this.onWaitOver(request.id));
+    });
+  }
+
+  /** The wait is over: still disconnected, the request fails; connected (a change missed), it is sent. */
+  private async onWaitOver(id: string): Promise<void> {
+    const current = this.active.get(id);
+    if (!current?.waitingForDevice || this.closed) return;
+    if (this.isConnected(current.deviceId)) await this.reconnected(id);
+    else await this.finish(current, { status: 'ERROR', error: STAYED_DISCONNECTED });
   }
 
   private async applyAnswer(message: UpCommandMessage): Promise<void> {
@@ -163,10 +246,11 @@ export class CommandQueue {
     if (!current) return;
     const detail = message.detail ?? current.detail;
     if (message.status === 'IN_PROGRESS') {
-      const updated = await this.updates.update({ ...current, progress: message.progress, detail });
-      this.active.set(updated.id, updated);
-      this.emit(updated);
-      this.arm(updated.id);
+      // An answer shows the device at work; it waits on only while its reconnection is still to come.
+      const waitingForDevice = current.waitingForDevice && !this.isConnected(current.deviceId);
+      const updated = await this.store({ ...current, progress: message.progress, detail, waitingForDevice });
+      if (waitingForDevice) this.armWait(updated);
+      else this.armSilence(updated.id);
       return;
     }
     if (message.status === 'DONE') {
@@ -189,11 +273,10 @@ export class CommandQueue {
     const current = this.active.get(id);
     // A silence that waited behind a change still under way at close is for the next start.
     if (!current || this.closed) return;
+    // Dropped during the attempt (the change is still to come): not an attempt spent.
+    if (!this.isConnected(current.deviceId)) return this.waitForDevice(current);
     if (current.attempt < this.deps.maxAttempts) {
-      const retried = await this.updates.update({ ...current, attempt: current.attempt + 1 });
-      this.active.set(id, retried);
-      this.emit(retried);
-      this.deliver(retried);
+      this.deliver(await this.store({ ...current, attempt: current.attempt + 1 }));
       return;
     }
     await this.finish(current, {
@@ -203,19 +286,36 @@ export class CommandQueue {
   }
 
   private async finish(current: QueuedRequest, change: Partial<QueuedRequest>): Promise<QueuedRequest> {
-    const finished = await this.updates.update({ ...current, ...change, finishedAt: new Date().toISOString() });
+    const finished = await this.updates.update({
+      ...current,
+      ...change,
+      waitingForDevice: false,
+      finishedAt: new Date().toISOString(),
+    });
     this.active.delete(finished.id);
     this.deliveryParams.delete(finished.id);
-    this.disarm(finished.id);
+    this.timers.clear(finished.id);
     this.emit(finished);
     this.deps.onFinished?.(finished);
     return finished;
   }
 
+  /** Stores a change to a request in progress and announces it. */
+  private async store(change: QueuedRequest): Promise<QueuedRequest> {
+    const stored = await this.updates.update(change);
+    this.active.set(stored);
+    this.emit(stored);
+    return stored;
+  }
+
+  private isConnected(deviceId: string): boolean {
+    return this.deps.index.connection(deviceId)?.connected === true;
+  }
+
   private deliver(request: QueuedRequest): void {
     if (this.closed) return;
     const device = this.deps.index.id(request.deviceId);
-    this.arm(request.id);
+    this.armSilence(request.id);
     if (!device) return;
     const message: DownCommandMessage = {
       requestId: request.id,
@@ -253,21 +353,11 @@ export class CommandQueue {
     });
   }
 
-  private arm(id: string): void {
-    this.disarm(id);
+  private armSilence(id: string): void {
     if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(id);
-      if (this.closed) return;
-      void this.serialize(id, () => this.onSilence(id));
-    }, this.deps.attemptTimeoutMs);
-    this.timers.set(id, timer);
-  }
-
-  private disarm(id: string): void {
-    const timer = this.timers.get(id);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(id);
+    this.timers.after(id, this.deps.attemptTimeoutMs, () => {
+      if (!this.closed) void this.serialize(id, () => this.onSilence(id));
+    });
   }
 
   private serialize(id: string, work: () => Promise<void>): Promise<void> {

@@ -39,6 +39,8 @@ describe('GroupedUpdates', () => {
         attempt: 1,
         error: null,
         detail: null,
+        waitingForDevice: false,
+        waitMs: 60_000,
         requestedBy: 'tester',
         finishedAt: null,
       })),

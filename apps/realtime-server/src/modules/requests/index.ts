@@ -1,4 +1,4 @@
-import type { CommandName, ErrorCode, QueuedRequest } from '@farola/protocol';
+import { COMMAND_DEVICE_WAIT_MS, type CommandName, type ErrorCode, type QueuedRequest } from '@farola/protocol';
 import type { DeviceIndexEntry } from '../devices/device.repository';
 import { ALL_PROJECTS } from '../../db/rows';
 import { MessageRejection } from '../../device-link/router';
@@ -42,8 +42,9 @@ declare module '../../platform/services' {
 }
 
 /**
- * Commands and queued requests: accepted over HTTP, stored before they are sent, re-sent on
- * silence, moved to their end state by the devices' answers on `up/commands`.
+ * Commands and queued requests: accepted over HTTP, stored before they are sent, sent while the
+ * device is connected (re-sent on silence) and held while it is not, moved to their end state by
+ * the devices' answers on `up/commands`.
  */
 export const requestsModule: FarolaModule = {
   name: 'requests',
@@ -62,6 +63,7 @@ export const requestsModule: FarolaModule = {
       logger,
       attemptTimeoutMs: config.commandAttemptTimeoutMs,
       maxAttempts: config.commandMaxAttempts,
+      waitMs: (command) => config.commandDeviceWaitMs ?? COMMAND_DEVICE_WAIT_MS[command],
       onFinished: (request) => {
         for (const listener of finishedListeners) listener(request);
       },
@@ -73,6 +75,10 @@ export const requestsModule: FarolaModule = {
         }
       },
     });
+    // A device's connection change (its own message, its gateway's will, a registration) moves its requests.
+    services
+      .get('deviceEvents')
+      .on('DeviceConnectionStatusUpdated', ({ deviceId, connected }) => queue.connectionChanged(deviceId, connected));
     const requests = new RequestService({ requests: repository, queue, index: devices.index, projects });
     return {
       routes: requestRoutes(requests),

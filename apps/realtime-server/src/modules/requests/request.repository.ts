@@ -38,12 +38,20 @@ interface RequestRow {
   updated_at: Date;
   finished_at: Date | null;
   delivery_params: Record<string, unknown> | null;
+  waiting_for_device: boolean;
+  wait_until: Date;
   sort_key: string;
 }
 
-/** A request to store: what `QueuedRequest` holds before the database gives it an id and times. */
-/** A request to store; `bulkJobId` names the bulk job that queued it (what a resumed job looks for). */
-export type RequestInsert = Omit<QueuedRequest, 'id' | 'createdAt' | 'updatedAt'> & { bulkJobId?: string | null };
+/**
+ * A request to store: what `QueuedRequest` holds before the database gives it an id and times;
+ * `waitMs` is how long after its creation it may wait for a disconnected device (`waitUntil`), and
+ * `bulkJobId` names the bulk job that queued it (what a resumed job looks for).
+ */
+export type RequestInsert = Omit<QueuedRequest, 'id' | 'createdAt' | 'updatedAt' | 'waitUntil'> & {
+  waitMs: number;
+  bulkJobId?: string | null;
+};
 
 /** A request in progress with the parameters to deliver (the secrets `params` shows masked). */
 export interface PendingDelivery {
@@ -82,6 +90,8 @@ function toRequest(row: RequestRow): QueuedRequest {
     attempt: row.attempt,
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
     detail: row.detail,
+    waitingForDevice: row.waiting_for_device,
+    waitUntil: iso(row.wait_until),
     requestedBy: row.requested_by,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -109,12 +119,12 @@ export class RequestRepository {
     if (requests.length === 0) return [];
     const rows = await this.db.query<RequestRow>(
       `INSERT INTO queued_requests (device_id, project_id, command, params, delivery_params, status, progress, attempt,
-         requested_by, bulk_job_id)
+         requested_by, bulk_job_id, waiting_for_device, wait_until)
        SELECT r.device_id, r.project_id, r.command, r.params, r.delivery_params, r.status, r.progress, r.attempt,
-         r.requested_by, r.bulk_job_id
+         r.requested_by, r.bulk_job_id, r.waiting_for_device, now() + r.wait_ms * interval '1 millisecond'
        FROM jsonb_to_recordset($1::jsonb) AS r(device_id uuid, project_id uuid, command text,
          params jsonb, delivery_params jsonb, status text, progress int, attempt int, requested_by text,
-         bulk_job_id uuid)
+         bulk_job_id uuid, waiting_for_device boolean, wait_ms bigint)
        RETURNING ${COLUMNS}`,
       [
         JSON.stringify(
@@ -131,6 +141,9 @@ export class RequestRepository {
               attempt: request.attempt,
               requested_by: request.requestedBy,
               bulk_job_id: request.bulkJobId ?? null,
+              waiting_for_device: request.waitingForDevice,
+              // The deadline counts from the creation: now(), the created_at of the same statement.
+              wait_ms: request.waitMs,
             };
           }),
         ),
@@ -156,10 +169,10 @@ export class RequestRepository {
     const rows = await this.db.query<RequestRow>(
       `UPDATE queued_requests q SET status = u.status, progress = u.progress, attempt = u.attempt,
          error_code = u.error_code, error_message = u.error_message, updated_at = now(),
-         finished_at = u.finished_at, detail = u.detail,
+         finished_at = u.finished_at, detail = u.detail, waiting_for_device = u.waiting_for_device,
          delivery_params = CASE WHEN u.status = 'IN_PROGRESS' THEN q.delivery_params END
        FROM jsonb_to_recordset($1::jsonb) AS u(id uuid, status text, progress int, attempt int, error_code text,
-         error_message text, finished_at timestamptz, detail jsonb)
+         error_message text, finished_at timestamptz, detail jsonb, waiting_for_device boolean)
        WHERE q.id = u.id RETURNING q.*, ${isoKey('q.created_at')} AS sort_key`,
       [
         JSON.stringify(
@@ -172,6 +185,7 @@ export class RequestRepository {
             error_message: request.error?.message ?? null,
             finished_at: request.finishedAt,
             detail: request.detail,
+            waiting_for_device: request.waitingForDevice,
           })),
         ),
       ],
