@@ -1,19 +1,17 @@
-import type { QueuedRequest, QueuedRequestStatus } from '@farola/protocol';
+import type { QueuedRequest } from '@farola/protocol';
 import { Body1Strong, Caption1, ProgressBar } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { CancelButton } from '@/components/cancel-button';
 import { requestErrorMessage } from '@/lib/api/error-message';
+import { isWaitingForDevice, requestStatusLabel } from '@/lib/requests/request-labels';
 import { useRequestRowStyles } from './request-row.styles';
 
-const STATUS_KEYS: Record<QueuedRequestStatus, string> = {
-  IN_PROGRESS: 'requestStatus.IN_PROGRESS',
-  DONE: 'requestStatus.DONE',
-  ERROR: 'requestStatus.ERROR',
-  CANCELLED: 'requestStatus.CANCELLED',
-};
 const BAR_COLOR = { IN_PROGRESS: 'brand', DONE: 'success', ERROR: 'error', CANCELLED: 'warning' } as const;
 
-/** One queued request: command, translated status, progress, attempt, and Cancel while it runs (for those who may cancel). */
+/**
+ * One queued request: command, translated status (or that it waits for its disconnected device),
+ * progress, attempt, and Cancel while it runs (for those who may cancel).
+ */
 export function RequestRow({
   request,
   onCancel,
@@ -30,7 +28,7 @@ export function RequestRow({
       <div>
         <Body1Strong>{t(`commandName.${request.command}`, { defaultValue: request.command })}</Body1Strong>{' '}
         <Caption1>
-          {t(STATUS_KEYS[request.status])} · {time}
+          {requestStatusLabel(t, request, i18n.language)} · {time}
           {request.attempt > 1 && ` · ${t('requests.attempt', { attempt: request.attempt })}`}
         </Caption1>
       </div>
@@ -44,7 +42,7 @@ export function RequestRow({
       <ProgressBar
         className={styles.progress}
         value={request.progress / 100}
-        color={BAR_COLOR[request.status]}
+        color={isWaitingForDevice(request) ? 'warning' : BAR_COLOR[request.status]}
         aria-label={t('requests.progress', { progress: request.progress })}
       />
       {request.error && (

@@ -1,4 +1,4 @@
-import { COMMAND_NAMES, QueuedRequestStatusSchema } from '@farola/protocol';
+import { COMMAND_NAMES, type QueuedRequest, QueuedRequestStatusSchema } from '@farola/protocol';
 import {
   Body1,
   Button,
@@ -26,6 +26,7 @@ import { errorCodeMessage, errorMessage } from '@/lib/api/error-message';
 import { formatDateTime } from '@/lib/format/format-value';
 import { useNotify } from '@/lib/notifications/use-notify';
 import { paths } from '@/lib/paths';
+import { isWaitingForDevice, requestStatusLabel } from '@/lib/requests/request-labels';
 import { useReplaceSearch } from '@/lib/url-filters';
 import { cancelQueuedRequests } from './api';
 import { useQueuedRequestsStyles } from './queued-requests-page.styles';
@@ -185,7 +186,7 @@ export function QueuedRequestsPage() {
                   </TableCell>
                   <TableCell>{tDevice(`commandName.${request.command}`)}</TableCell>
                   <TableCell>
-                    {tDevice(`requestStatus.${request.status}`)}
+                    {requestStatusLabel(tDevice, request, i18n.language)}
                     {request.error && (
                       <Caption1 className={styles.error}> · {errorCodeMessage(tErrors, request.error.code)}</Caption1>
                     )}
@@ -194,7 +195,7 @@ export function QueuedRequestsPage() {
                     <ProgressBar
                       value={request.progress / 100}
                       aria-label={t('progress', { progress: request.progress })}
-                      color={request.status === 'ERROR' ? 'error' : request.status === 'DONE' ? 'success' : 'brand'}
+                      color={progressColor(request)}
                     />
                     <Caption1>{request.progress} %</Caption1>
                   </TableCell>
@@ -230,6 +231,12 @@ export function QueuedRequestsPage() {
       />
     </section>
   );
+}
+
+function progressColor(request: QueuedRequest): 'error' | 'success' | 'warning' | 'brand' {
+  if (request.status === 'ERROR') return 'error';
+  if (request.status === 'DONE') return 'success';
+  return isWaitingForDevice(request) ? 'warning' : 'brand';
 }
 
 /** The device's name, linked to its panel on the map. */

@@ -80,6 +80,8 @@ export function buildRequest(overrides: Partial<QueuedRequest> & { seed?: number
     attempt: 1,
     error: null,
     detail: null,
+    waitingForDevice: false,
+    waitUntil: '2025-05-04T10:15:00.000Z',
     requestedBy: 'operator',
     createdAt: NOW,
     updatedAt: NOW,
