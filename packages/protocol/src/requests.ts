@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CommandNameSchema } from './command-names';
+import { type CommandName, CommandNameSchema } from './command-names';
 import { csv } from './devices';
-import { ErrorCodeSchema } from './errors';
-import { CommandDetailSchema } from './mqtt';
+import { type ErrorCode, ErrorCodeSchema } from './errors';
+import { CommandDetailSchema, type DeviceErrorCode } from './mqtt';
 import { PageQuerySchema } from './pagination';
 import { IsoDateTimeSchema, JsonRecordSchema, text } from './primitives';
 
@@ -45,6 +45,22 @@ export const QueuedRequestSchema = z.object({
   finishedAt: IsoDateTimeSchema.nullable(),
 });
 export type QueuedRequest = z.infer<typeof QueuedRequestSchema>;
+
+/** Commands whose device-side NOT_FOUND is about the fields latitude and longitude: a GPS reading. */
+const GPS_COMMANDS: ReadonlySet<CommandName> = new Set(['readLocation']);
+
+/**
+ * The catalogue code a request ends with when its device answers an error: `DEVICE_ERROR_<code>`,
+ * except that a GPS reading's NOT_FOUND is `NO_GPS_SIGNAL` (spec §8: for the fields latitude and
+ * longitude, NOT_FOUND is shown as 'No GPS signal'). Stored so, every reader shows the same message.
+ *
+ * @example
+ * deviceErrorCode('readLocation', 'NOT_FOUND'); // 'NO_GPS_SIGNAL'
+ * deviceErrorCode('switchOff', 'NOT_FOUND'); // 'DEVICE_ERROR_NOT_FOUND'
+ */
+export function deviceErrorCode(command: CommandName, code: DeviceErrorCode): ErrorCode {
+  return code === 'NOT_FOUND' && GPS_COMMANDS.has(command) ? 'NO_GPS_SIGNAL' : `DEVICE_ERROR_${code}`;
+}
 
 /**
  * `GET /queued-requests` query, newest first. `status` and `command` take repeated or

@@ -22,7 +22,7 @@ import { Link as RouteLink, useSearch } from 'wouter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { DateFilter, SearchFilter, SelectFilter, ShowMore } from '@/components/list-controls';
-import { errorCodeMessage, errorMessage } from '@/lib/api/error-message';
+import { errorCodeMessage, errorMessage, requestErrorMessage } from '@/lib/api/error-message';
 import { formatDateTime } from '@/lib/format/format-value';
 import { useNotify } from '@/lib/notifications/use-notify';
 import { paths } from '@/lib/paths';
@@ -188,7 +188,10 @@ export function QueuedRequestsPage() {
                   <TableCell>
                     {requestStatusLabel(tDevice, request, i18n.language)}
                     {request.error && (
-                      <Caption1 className={styles.error}> · {errorCodeMessage(tErrors, request.error.code)}</Caption1>
+                      <Caption1 className={styles.error}>
+                        {' '}
+                        · {requestErrorMessage(tErrors, request.command, request.error.code)}
+                      </Caption1>
                     )}
                   </TableCell>
                   <TableCell className={styles.progress}>

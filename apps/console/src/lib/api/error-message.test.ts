@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import de from '@/locales/de/errors.json';
 import en from '@/locales/en/errors.json';
 import { ApiError } from './api-error';
-import { errorCodeMessage, errorMessage, fieldRuleMessage, type ErrorsT } from './error-message';
+import { errorCodeMessage, errorMessage, fieldRuleMessage, requestErrorMessage, type ErrorsT } from './error-message';
 
 const i18n = i18next.createInstance();
 let t: ErrorsT;
@@ -31,6 +31,15 @@ describe('error messages', () => {
     expect(errorCodeMessage(t, 'DEVICE_ERROR_NOT_FOUND', { field: 'latitude' })).toBe('No GPS signal');
     expect(errorCodeMessage(t, 'DEVICE_ERROR_NOT_FOUND', { field: 'dimming' })).toBe(
       'Device reports an error NOT_FOUND',
+    );
+  });
+
+  it("shows a GPS reading's failure as 'No GPS signal' wherever a request's error is shown", () => {
+    expect(requestErrorMessage(t, 'readLocation', 'NO_GPS_SIGNAL')).toBe('No GPS signal');
+    expect(requestErrorMessage(t, 'readLocation', 'DEVICE_ERROR_NOT_FOUND')).toBe('No GPS signal');
+    expect(requestErrorMessage(t, 'switchOff', 'DEVICE_ERROR_NOT_FOUND')).toBe('Device reports an error NOT_FOUND');
+    expect(requestErrorMessage(t, 'readLocation', 'DEVICE_ERROR_NOT_ACCEPTABLE')).toBe(
+      'Device reports an error NOT_ACCEPTABLE',
     );
   });
 

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode, type FieldIssue } from '@farola/protocol';
+import { type CommandName, deviceErrorCode, ERRORS, type ErrorCode, type FieldIssue } from '@farola/protocol';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-error';
 
@@ -38,17 +38,17 @@ export function errorCodeMessage(
   return message === '' || message === effective ? fallback(t, `no message for ${effective}`) : message;
 }
 
-/** Commands whose device-side NOT_FOUND is about latitude and longitude: a GPS reading. */
-const GPS_COMMANDS = new Set(['readLocation']);
-
 /**
- * The message of a queued request's error: a GPS reading's NOT_FOUND reads 'No GPS signal' (spec §8).
+ * The message of a queued request's error, the same wherever it is shown (the panel, Queued
+ * requests, toasts): a GPS reading's NOT_FOUND reads 'No GPS signal' (spec §8). The server stores
+ * it so (`NO_GPS_SIGNAL`); a request's event recorded before it did still says the device's code.
  *
  * @example
+ * requestErrorMessage(t, 'readLocation', 'NO_GPS_SIGNAL'); // 'No GPS signal'
  * requestErrorMessage(t, 'readLocation', 'DEVICE_ERROR_NOT_FOUND'); // 'No GPS signal'
  */
-export function requestErrorMessage(t: ErrorsT, command: string, code: string): string {
-  return errorCodeMessage(t, code, GPS_COMMANDS.has(command) ? { field: 'latitude' } : {});
+export function requestErrorMessage(t: ErrorsT, command: CommandName, code: string): string {
+  return errorCodeMessage(t, code === 'DEVICE_ERROR_NOT_FOUND' ? deviceErrorCode(command, 'NOT_FOUND') : code);
 }
 
 /** The text and number details of an error body, which fill its message's placeholders (`{error}`). */

@@ -151,6 +151,28 @@ describe('commands and queued requests', () => {
       });
   });
 
+  it("stores a GPS reading the device could not take as 'No GPS signal', and other NOT_FOUNDs as the device's", async () => {
+    const serial = uniqueSerial('GPS');
+    const id = await h.register(serial);
+    const fail = (requestId: string, message: string) =>
+      h.publish(serial, 'commands', {
+        requestId,
+        status: 'ERROR',
+        progress: 10,
+        error: { code: 'NOT_FOUND', message },
+      });
+    const reading = (await command(id, { command: 'readLocation' })).body;
+    await fail(reading.id, 'readLocation failed: resource not found on the device');
+    await expect
+      .poll(async () => (await h.api(`/v1/queued-requests/${reading.id}`)).body.error)
+      .toEqual({ code: 'NO_GPS_SIGNAL', message: 'No GPS signal' });
+    const check = (await command(id, { command: 'dimmingCheck' })).body;
+    await fail(check.id, 'no driver');
+    await expect
+      .poll(async () => (await h.api(`/v1/queued-requests/${check.id}`)).body.error)
+      .toEqual({ code: 'DEVICE_ERROR_NOT_FOUND', message: 'no driver' });
+  });
+
   it("retries an unanswered command, then ends it with 'Request timed out'", async () => {
     const serial = uniqueSerial('SILENT');
     const id = await h.register(serial);

@@ -1,49 +1,15 @@
-import {
-  type CommandName,
-  type CommandRequest,
-  type DownCommandMessage,
-  type DownMessage,
-  ERRORS,
-  type QueuedRequest,
-  type UpCommandMessage,
-} from '@farola/protocol';
-import type { Logger } from 'pino';
+export type { CommandQueueDeps, CommandSubmission } from './command-queue-deps';
+import type { CommandRequest, QueuedRequest, UpCommandMessage } from '@farola/protocol';
 import { DomainError } from '../../platform/domain-error';
-import type { DeviceEventPublisher } from '../../realtime/device-events';
-import type { DeviceIndex } from '../devices/device-index';
 import type { DeviceIndexEntry } from '../devices/device.repository';
 import { ActiveRequests } from './active-requests';
+import { CommandDelivery } from './command-delivery';
+import type { CommandQueueDeps, CommandSubmission } from './command-queue-deps';
 import { GroupedUpdates } from './grouped-updates';
-import type { RequestInsert, RequestRepository } from './request.repository';
+import { RequestChains } from './request-chains';
+import { answerError, STAYED_DISCONNECTED, TIMED_OUT } from './request-errors';
+import { newRequest } from './request.repository';
 import { RequestTimers } from './request-timers';
-
-export interface CommandQueueDeps {
-  requests: RequestRepository;
-  index: DeviceIndex;
-  events: DeviceEventPublisher;
-  /** Publishes on the device's `down/commands` topic. */
-  publish: (serialNumber: string, message: DownMessage) => Promise<void>;
-  logger: Logger;
-  attemptTimeoutMs: number;
-  maxAttempts: number;
-  /** How long after its creation a request of this command may wait for its disconnected device. */
-  waitMs: (command: CommandName) => number;
-  /** Follows up a request the device completed (DONE), once it is stored and announced. */
-  onDone?: (request: QueuedRequest) => Promise<void>;
-  /** Told of every request that reached its end state (DONE, ERROR, CANCELLED), once it is stored. */
-  onFinished?: (request: QueuedRequest) => void;
-}
-
-/** One command for one device, as `submitMany` takes it. */
-export interface CommandSubmission {
-  device: DeviceIndexEntry;
-  body: CommandRequest;
-}
-
-const STAYED_DISCONNECTED = {
-  code: 'DEVICE_STAYED_DISCONNECTED',
-  message: ERRORS.DEVICE_STAYED_DISCONNECTED.message,
-} as const;
 
 /**
  * Queued requests from acceptance to their end state. A request is stored before it is sent, and
@@ -58,9 +24,8 @@ const STAYED_DISCONNECTED = {
 export class CommandQueue {
   private readonly active = new ActiveRequests();
   private readonly timers = new RequestTimers();
-  private readonly chains = new Map<string, Promise<void>>();
-  /** The parameters to send for requests whose stored `params` mask a secret. */
-  private readonly deliveryParams = new Map<string, Record<string, unknown>>();
+  private readonly chains: RequestChains;
+  private readonly delivery: CommandDelivery;
   /** Set by close(): from then on nothing is sent and no timer is started. */
   private closed = false;
   /** Changes to requests, written many to a statement when answers come in bursts. */
@@ -68,6 +33,8 @@ export class CommandQueue {
 
   constructor(private readonly deps: CommandQueueDeps) {
     this.updates = new GroupedUpdates((requests) => deps.requests.updateMany(requests));
+    this.chains = new RequestChains(deps.logger);
+    this.delivery = new CommandDelivery(deps);
   }
 
   /**
@@ -78,8 +45,8 @@ export class CommandQueue {
     const pending = await this.deps.requests.listInProgress();
     for (const { request, deliveryParams } of pending) {
       this.active.set(request);
-      if (deliveryParams !== request.params) this.deliveryParams.set(request.id, deliveryParams);
-      void this.serialize(request.id, () => this.start(request.id, true));
+      this.delivery.keepClearParams(request, deliveryParams);
+      void this.chains.run(request.id, () => this.start(request.id, true));
     }
     return pending.length;
   }
@@ -99,31 +66,26 @@ export class CommandQueue {
     bulkJobId: string | null = null,
   ): Promise<QueuedRequest[]> {
     if (this.closed) throw new DomainError('SERVICE_UNAVAILABLE', undefined, 'The command queue is shutting down');
-    const inserts: RequestInsert[] = submissions.map(({ device, body }) => ({
-      deviceId: device.id,
-      projectId: device.projectId,
-      command: body.command,
-      params: body.params,
-      status: 'IN_PROGRESS',
-      progress: 0,
-      attempt: 1,
-      error: null,
-      detail: null,
-      waitingForDevice: !this.isConnected(device.id),
-      waitMs: this.deps.waitMs(body.command),
-      requestedBy,
-      finishedAt: null,
-      bulkJobId,
-    }));
+    const inserts = submissions.map(({ device, body }) =>
+      newRequest({
+        deviceId: device.id,
+        projectId: device.projectId,
+        command: body.command,
+        params: body.params,
+        requestedBy,
+        bulkJobId,
+        waitingForDevice: !this.isConnected(device.id),
+        waitMs: this.deps.waitMs(body.command),
+      }),
+    );
     const requests = await this.deps.requests.insertMany(inserts);
     const sent = new Map(submissions.map(({ device, body }) => [device.id, body.params]));
     for (const request of requests) {
       this.active.set(request);
-      const clear = sent.get(request.deviceId);
-      if (clear && JSON.stringify(clear) !== JSON.stringify(request.params)) this.deliveryParams.set(request.id, clear);
+      this.delivery.keepClearParams(request, sent.get(request.deviceId) ?? request.params);
       this.emit(request);
       // The connection is read again: the device may have come or gone while the requests were stored.
-      void this.serialize(request.id, () => this.start(request.id, false));
+      void this.chains.run(request.id, () => this.start(request.id, false));
     }
     return requests;
   }
@@ -135,14 +97,11 @@ export class CommandQueue {
    */
   connectionChanged(deviceId: string, connected: boolean): void {
     for (const id of this.active.idsOf(deviceId)) {
-      void this.serialize(id, () => (connected ? this.reconnected(id) : this.disconnected(id)));
+      void this.chains.run(id, () => (connected ? this.reconnected(id) : this.waitForDevice(id)));
     }
   }
 
-  /**
-   * Devices moved to another project (their stored requests already carry it): the requests in
-   * progress here take it too, so that what they announce from now on reaches the new project.
-   */
+  /** Devices moved to another project (their stored requests too): what their requests announce goes there. */
   moved(deviceIds: readonly string[], projectId: string): void {
     const moved = new Set(deviceIds);
     for (const request of [...this.active.values()]) {
@@ -161,17 +120,17 @@ export class CommandQueue {
     // Answers for finished requests are ignored; for unknown ids the caller counts a rejection.
     if (!request) return this.deps.requests.exists(message.requestId);
     if (request.deviceId !== device.id) return false;
-    await this.serialize(request.id, () => this.applyAnswer(message));
+    await this.chains.run(request.id, () => this.applyAnswer(message));
     return true;
   }
 
   async cancel(request: QueuedRequest): Promise<QueuedRequest> {
     let cancelled: QueuedRequest | null = null;
-    await this.serialize(request.id, async () => {
+    await this.chains.run(request.id, async () => {
       const current = this.active.get(request.id);
       if (!current) return;
       cancelled = await this.finish(current, { status: 'CANCELLED' });
-      this.withdraw(current);
+      if (!this.closed) this.delivery.withdraw(current);
     });
     if (!cancelled) throw new DomainError('QUEUED_COMMAND_FINISHED');
     return cancelled;
@@ -183,7 +142,7 @@ export class CommandQueue {
    */
   async close(): Promise<void> {
     this.closed = true;
-    while (this.chains.size > 0) await Promise.all(this.chains.values());
+    await this.chains.drain();
     this.timers.clearAll();
   }
 
@@ -194,7 +153,7 @@ export class CommandQueue {
   private async start(id: string, resumed: boolean): Promise<void> {
     const current = this.active.get(id);
     if (!current || this.closed) return;
-    if (!this.isConnected(current.deviceId)) return this.waitForDevice(current);
+    if (!this.isConnected(current.deviceId)) return this.waitForDevice(id);
     if (current.waitingForDevice) this.deliver(await this.store({ ...current, waitingForDevice: false }));
     else if (resumed) this.armSilence(id);
     else this.deliver(current);
@@ -206,18 +165,14 @@ export class CommandQueue {
     this.deliver(await this.store({ ...current, waitingForDevice: false }));
   }
 
-  private async disconnected(id: string): Promise<void> {
-    const current = this.active.get(id);
-    if (!current || this.closed) return;
-    await this.waitForDevice(current);
-  }
-
   /**
    * Holds a request until its device reconnects: no silence timer (a device that is gone cannot
    * answer), the attempt under way not spent; ends it at once if its wait is over already.
    */
-  private async waitForDevice(current: QueuedRequest): Promise<void> {
-    this.timers.clear(current.id);
+  private async waitForDevice(id: string): Promise<void> {
+    const current = this.active.get(id);
+    if (!current || this.closed) return;
+    this.timers.clear(id);
     if (Date.parse(current.waitUntil) <= Date.now()) {
       await this.finish(current, { status: 'ERROR', error: STAYED_DISCONNECTED });
       return;
@@ -229,7 +184,7 @@ export class CommandQueue {
   private armWait(request: QueuedRequest): void {
     if (this.closed) return;
     this.timers.at(request.id, Date.parse(request.waitUntil), () => {
-      if (!this.closed) void this.serialize(request.id, () => this.onWaitOver(request.id));
+      if (!this.closed) void this.chains.run(request.id, () => this.onWaitOver(request.id));
     });
   }
 
@@ -258,14 +213,11 @@ export class CommandQueue {
       await this.deps.onDone?.(done);
       return;
     }
-    // An installation failure names its reason, a code of the catalogue; other errors the device's code.
-    const reason = message.error?.reason;
-    const code = reason ?? (`DEVICE_ERROR_${message.error?.code ?? 'NOT_ACCEPTABLE'}` as const);
     await this.finish(current, {
       status: 'ERROR',
       progress: message.progress,
       detail,
-      error: { code, message: reason ? ERRORS[reason].message : (message.error?.message ?? ERRORS[code].message) },
+      error: answerError(current, message),
     });
   }
 
@@ -274,15 +226,12 @@ export class CommandQueue {
     // A silence that waited behind a change still under way at close is for the next start.
     if (!current || this.closed) return;
     // Dropped during the attempt (the change is still to come): not an attempt spent.
-    if (!this.isConnected(current.deviceId)) return this.waitForDevice(current);
+    if (!this.isConnected(current.deviceId)) return this.waitForDevice(id);
     if (current.attempt < this.deps.maxAttempts) {
       this.deliver(await this.store({ ...current, attempt: current.attempt + 1 }));
       return;
     }
-    await this.finish(current, {
-      status: 'ERROR',
-      error: { code: 'REQUEST_TIMED_OUT', message: ERRORS.REQUEST_TIMED_OUT.message },
-    });
+    await this.finish(current, { status: 'ERROR', error: TIMED_OUT });
   }
 
   private async finish(current: QueuedRequest, change: Partial<QueuedRequest>): Promise<QueuedRequest> {
@@ -293,7 +242,7 @@ export class CommandQueue {
       finishedAt: new Date().toISOString(),
     });
     this.active.delete(finished.id);
-    this.deliveryParams.delete(finished.id);
+    this.delivery.forget(finished.id);
     this.timers.clear(finished.id);
     this.emit(finished);
     this.deps.onFinished?.(finished);
@@ -312,36 +261,11 @@ export class CommandQueue {
     return this.deps.index.connection(deviceId)?.connected === true;
   }
 
+  /** Sends the request's current attempt, and waits that long for the device to answer. */
   private deliver(request: QueuedRequest): void {
     if (this.closed) return;
-    const device = this.deps.index.id(request.deviceId);
     this.armSilence(request.id);
-    if (!device) return;
-    const message: DownCommandMessage = {
-      requestId: request.id,
-      command: request.command,
-      params: this.deliveryParams.get(request.id) ?? request.params,
-      attempt: request.attempt,
-      ts: new Date().toISOString(),
-    };
-    // Delivery failures are retried by the silence timer like a lost message.
-    this.deps.publish(device.serialNumber, message).catch((error: unknown) => {
-      this.deps.logger.warn({ err: error, requestId: request.id }, 'could not publish command');
-    });
-  }
-
-  /**
-   * Tells the device to stop a cancelled request, so that a cancelled download or upgrade never
-   * changes it. Sent once: a device that missed it (offline) has nothing running for it, and a
-   * late answer for the request is ignored as for any finished one.
-   */
-  private withdraw(request: QueuedRequest): void {
-    const device = this.deps.index.id(request.deviceId);
-    if (!device || this.closed) return;
-    const message: DownMessage = { requestId: request.id, cancel: true, ts: new Date().toISOString() };
-    this.deps.publish(device.serialNumber, message).catch((error: unknown) => {
-      this.deps.logger.warn({ err: error, requestId: request.id }, 'could not publish the cancellation');
-    });
+    this.delivery.send(request);
   }
 
   private emit(request: QueuedRequest): void {
@@ -356,18 +280,7 @@ export class CommandQueue {
   private armSilence(id: string): void {
     if (this.closed) return;
     this.timers.after(id, this.deps.attemptTimeoutMs, () => {
-      if (!this.closed) void this.serialize(id, () => this.onSilence(id));
+      if (!this.closed) void this.chains.run(id, () => this.onSilence(id));
     });
-  }
-
-  private serialize(id: string, work: () => Promise<void>): Promise<void> {
-    const next = (this.chains.get(id) ?? Promise.resolve()).then(work).catch((error: unknown) => {
-      this.deps.logger.error({ err: error, requestId: id }, 'queued request change failed');
-    });
-    this.chains.set(id, next);
-    void next.then(() => {
-      if (this.chains.get(id) === next) this.chains.delete(id);
-    });
-    return next;
   }
 }

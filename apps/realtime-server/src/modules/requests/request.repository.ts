@@ -53,6 +53,18 @@ export type RequestInsert = Omit<QueuedRequest, 'id' | 'createdAt' | 'updatedAt'
   bulkJobId?: string | null;
 };
 
+/** A new request as it is stored: in progress at attempt 1, held (`waitingForDevice`) when its device is disconnected. */
+export function newRequest(
+  fields: Pick<
+    RequestInsert,
+    'deviceId' | 'projectId' | 'command' | 'params' | 'requestedBy' | 'waitingForDevice' | 'waitMs'
+  > & {
+    bulkJobId: string | null;
+  },
+): RequestInsert {
+  return { ...fields, status: 'IN_PROGRESS', progress: 0, attempt: 1, error: null, detail: null, finishedAt: null };
+}
+
 /** A request in progress with the parameters to deliver (the secrets `params` shows masked). */
 export interface PendingDelivery {
   request: QueuedRequest;
