@@ -121,7 +121,7 @@ function QuickFilters() {
       <MenuPopover>
         <MenuList>
           <MenuGroup>
-            <MenuGroupHeader>{t('device:field.deviceType')}</MenuGroupHeader>
+            <MenuGroupHeader>{t('filters.deviceType')}</MenuGroupHeader>
             {KINDS.map((kind) => (
               <MenuItemCheckbox key={kind} name="kind" value={kind}>
                 {t(KIND_LABELS[kind])}
@@ -130,7 +130,7 @@ function QuickFilters() {
           </MenuGroup>
           <MenuDivider />
           <MenuGroup>
-            <MenuGroupHeader>{t('device:field.vendor')}</MenuGroupHeader>
+            <MenuGroupHeader>{t('filters.vendor')}</MenuGroupHeader>
             {VENDORS.map((vendor) => (
               <MenuItemCheckbox key={vendor} name="vendor" value={vendor}>
                 {VENDOR_LABELS[vendor]}
@@ -152,7 +152,7 @@ function QuickFilters() {
           </MenuGroup>
           <MenuDivider />
           <MenuGroup>
-            <MenuGroupHeader>{t('device:field.status')}</MenuGroupHeader>
+            <MenuGroupHeader>{t('filters.status')}</MenuGroupHeader>
             {STATUSES.map((status) => (
               <MenuItemCheckbox key={status} name="status" value={status}>
                 {t(`device:status.${status}`)}

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { FIRST_SCREEN_NAMESPACES, localeBackend, NAMESPACES } from './resources';
 import type { ResolvedLocale } from './locale-order';
+import { recordMissingKey } from './missing-keys';
 
 /** Keeps <html lang> equal to the interface language, for screen readers and end-to-end tests. */
 function syncDocumentLanguage(language: string): void {
@@ -35,6 +36,9 @@ export async function initI18n({ language, fallback }: ResolvedLocale): Promise<
         // React escapes what it renders; escaping here would double-escape and garble alert texts.
         interpolation: { escapeValue: false },
         returnNull: false,
+        // A key found in no language would show raw: recorded (window.farolaMissingKeys) and logged.
+        saveMissing: true,
+        missingKeyHandler: recordMissingKey,
       });
   }
   i18next.options.fallbackLng = [fallback, DEFAULT_LANGUAGE];
