@@ -8,22 +8,41 @@ import { screens, settle } from './screens';
 // themes: no serious or critical violation of WCAG 2.1 A/AA, colour contrast included.
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/**
+ * Whether an element axe reports is one of the focus sentinels Fluent's focus manager (tabster)
+ * places by design: focusable and aria-hidden, they hand focus on the moment they get it. Fluent
+ * puts them around a toolbar and a tab list, so that Tab returns to the item last used, and at the
+ * page's edges once a popover has started its modal focus handling. Anywhere else they mark a
+ * mistake of ours, which this check reports: a tab list that controls no tab panel (links dressed
+ * as tabs), a closed dialog left mounted.
+ */
+function isFluentFocusSentinel(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((target) => {
+    const element = document.querySelector(target);
+    const container = element?.parentElement;
+    if (!element?.hasAttribute('data-tabster-dummy') || !container) return false;
+    if (container === document.body || container.closest('[role="toolbar"]')) return true;
+    const tabList = container.closest('[role="tablist"]');
+    const tabIds = [...(tabList?.querySelectorAll('[role="tab"][id]') ?? [])].map((tab) => tab.id);
+    return tabIds.some((id) => document.querySelector(`[role="tabpanel"][aria-labelledby="${CSS.escape(id)}"]`));
+  }, selector);
+}
+
 async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG)
-    // Fluent's focus manager (tabster) puts aria-hidden focus sentinels around toolbars, tab lists
-    // and dialogs; they hand focus on at once and are never read, so axe's aria-hidden-focus
-    // finding on them is not a barrier.
-    .exclude('[data-tabster-dummy]')
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const findings = [];
+  for (const violation of violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    const nodes = [];
+    for (const node of violation.nodes) {
+      const selector = node.target.join(' ');
+      if (violation.id === 'aria-hidden-focus' && (await isFluentFocusSentinel(page, selector))) continue;
+      nodes.push(`${selector}: ${node.failureSummary ?? ''}`);
+    }
+    if (nodes.length > 0)
+      findings.push({ rule: violation.id, impact: violation.impact, help: violation.help, nodes: nodes.slice(0, 5) });
+  }
+  return findings;
 }
 
 test.beforeEach(async ({ page }) => {

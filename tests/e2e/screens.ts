@@ -16,15 +16,27 @@ export function screens(deviceId: string): string[] {
   return [...filled, '/no/such/page'];
 }
 
+/** The screens whose content is a list of what the server holds (the inventory redirects to one). */
+const LISTS: readonly string[] = [
+  paths.inventory,
+  paths.lightPoints,
+  paths.cabinetControllers,
+  paths.queuedRequests,
+].map(({ pattern }) => pattern);
+
 /**
- * Waits until the screen has loaded its code and data: the header's controls shown, no loading
- * spinner or indeterminate progress bar left. A queued request's progress bar (it has a value)
- * is content, not loading: other specs may have sent the device commands.
+ * Waits until the screen has loaded its code and data: the header's controls shown, a list's rows
+ * or the empty state that says it has none, no loading spinner or indeterminate progress bar left.
+ * A queued request's progress bar (it has a value) is content, not loading: other specs may have
+ * sent the device commands.
  */
 export async function settle(page: Page, path: string) {
   await expect(page.getByTestId('theme-toggle')).toBeVisible();
   await expect(page.getByTestId('route-loading')).toHaveCount(0);
   if (path.startsWith('/map')) await expect(page.getByTestId('device-map')).toBeVisible();
   if (path.includes('/devices/')) await expect(page.getByTestId('connection-badge')).toBeVisible();
+  if (LISTS.includes(path.split('?')[0] ?? path)) {
+    await expect(page.locator('main tbody tr, main [data-testid="empty-state"]').first()).toBeVisible();
+  }
   await expect(page.locator('main [role="progressbar"]:not([aria-valuenow]), main .fui-Spinner')).toHaveCount(0);
 }

@@ -31,8 +31,11 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, message, confirmLabel, cancelLabel, destructive = false, onConfirm, onCancel, children } = props;
   const { t } = useTranslation('common');
+  // Closed, it is not there at all: a mounted Dialog starts Fluent's modal focus handling, which
+  // wraps the whole page in focusable, aria-hidden focus sentinels (axe: aria-hidden-focus).
+  if (!open) return null;
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_event, data) => !data.open && onCancel()}>
+    <Dialog open modalType="alert" onOpenChange={(_event, data) => !data.open && onCancel()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>

@@ -12,7 +12,7 @@ export interface EmptyStateProps {
 export function EmptyState({ title, description }: EmptyStateProps) {
   const styles = useEmptyStateStyles();
   return (
-    <div className={styles.root} role="status">
+    <div className={styles.root} role="status" data-testid="empty-state">
       <DocumentDismissRegular className={styles.icon} aria-hidden />
       <Subtitle2>{title}</Subtitle2>
       {description !== undefined && <Body1>{description}</Body1>}

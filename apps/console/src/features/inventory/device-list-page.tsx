@@ -5,19 +5,17 @@ import {
   Checkbox,
   Select,
   Spinner,
-  Tab,
   Table,
   TableBody,
   TableHeader,
   TableHeaderCell,
   TableRow,
-  TabList,
   Title2,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { DateFilter, FilterField, SearchFilter, SelectFilter, ShowMore } from '@/components/list-controls';
 import { errorMessage } from '@/lib/api/error-message';
@@ -29,6 +27,7 @@ import { useReplaceSearch } from '@/lib/url-filters';
 import { exportDevices } from './api';
 import { useDeviceListPageStyles } from './device-list-page.styles';
 import { DeviceRow } from './device-row';
+import { ListNav } from './list-nav';
 import {
   CONNECTION_FILTERS,
   filtersSearch,
@@ -53,12 +52,14 @@ export interface ListSelection {
 const KIND = {
   'light-point-controller': {
     title: 'lightPoints.title',
+    list: paths.lightPoints,
     empty: 'list.emptyLightPoints',
     file: 'light-points.csv',
     device: paths.lightPointDevice,
   },
   'cabinet-controller': {
     title: 'cabinetControllers.title',
+    list: paths.cabinetControllers,
     empty: 'list.emptyCabinetControllers',
     file: 'cabinet-controllers.csv',
     device: paths.cabinetControllerDevice,
@@ -83,7 +84,6 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
   const styles = useDeviceListPageStyles();
   const notify = useNotify();
   const kind = KIND[deviceType];
-  const [, navigate] = useLocation();
   const replaceSearch = useReplaceSearch();
   const filters = parseFilters(useSearch());
   const list = useDeviceList(deviceType, filters);
@@ -112,31 +112,24 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
         <Title2 as="h1" id="inventory-title">
           {t(kind.title)}
         </Title2>
-        <TabList
-          selectedValue={deviceType}
-          aria-label={t('list.kinds')}
-          onTabSelect={(_event, data) =>
-            navigate(data.value === 'cabinet-controller' ? paths.cabinetControllers.build() : paths.lightPoints.build())
-          }
-        >
-          <Tab value="light-point-controller">{t('lightPoints.title')}</Tab>
-          <Tab value="cabinet-controller">{t('cabinetControllers.title')}</Tab>
-        </TabList>
+        <ListNav
+          label={t('list.kinds')}
+          items={(['light-point-controller', 'cabinet-controller'] as const).map((type) => ({
+            href: KIND[type].list.build(),
+            label: t(KIND[type].title),
+            current: type === deviceType,
+          }))}
+        />
       </header>
-      <TabList
+      <ListNav
+        label={t('list.views')}
         size="small"
-        selectedValue={filters.view}
-        aria-label={t('list.views')}
-        onTabSelect={(_event, data) =>
-          setFilters({ view: LIST_VIEWS.find((view) => view === data.value) ?? 'all', status: undefined })
-        }
-      >
-        {LIST_VIEWS.map((view) => (
-          <Tab key={view} value={view}>
-            {t(`list.view.${view}`)}
-          </Tab>
-        ))}
-      </TabList>
+        items={LIST_VIEWS.map((view) => ({
+          href: kind.list.build(filtersSearch({ ...filters, view, status: undefined })),
+          label: t(`list.view.${view}`),
+          current: view === filters.view,
+        }))}
+      />
       <div className={styles.filters} role="search" aria-label={t('list.filters')}>
         <SearchFilter
           className={styles.search}
