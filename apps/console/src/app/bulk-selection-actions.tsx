@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
-import type { DeviceType } from '@farola/protocol';
+import { ACTION_ROLES, type DeviceType } from '@farola/protocol';
 import type { ListSelection } from '@/features/inventory/inventory-pages';
 import { useSignedInUser } from '@/lib/auth/user-context';
-import { ROUTE_ROLES } from './route-roles';
 
 const BulkActionsMenu = lazy(() =>
   import('@/features/bulk/bulk-actions-menu').then((m) => ({ default: m.BulkActionsMenu })),
@@ -14,10 +13,13 @@ interface SelectionActionsProps {
   onStarted?: () => void;
 }
 
-/** The bulk actions on a selection (a list's or the map's), for users who may change devices. */
+/**
+ * The bulk actions on a selection (a list's or the map's), for users who may command devices:
+ * the server starts a bulk action for them only, so no one else is offered one it would refuse.
+ */
 export function SelectionActions(props: SelectionActionsProps) {
   const user = useSignedInUser();
-  if (!user.hasAnyRole(ROUTE_ROLES.deviceFiles)) return null;
+  if (!user.hasAnyRole(ACTION_ROLES.commandDevices)) return null;
   return (
     <Suspense fallback={null}>
       <BulkActionsMenu {...props} />

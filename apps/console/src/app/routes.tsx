@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { Role } from '@farola/protocol';
+import type { DeviceType, Role } from '@farola/protocol';
+import { useSignedInUser } from '@/lib/auth/user-context';
 import { paths } from '@/lib/paths';
 import { listBulkActions } from './bulk-selection-actions';
 import { MapPage } from './map-preload';
@@ -96,6 +97,22 @@ function inventoryDevice(
   );
 }
 
+/**
+ * An inventory list, whose device names lead to the device's page for users whose roles open it,
+ * and to its panel on the map (open to all) for the others: never to Unauthorized.
+ */
+function InventoryList({ deviceType }: { deviceType: DeviceType }) {
+  const user = useSignedInUser();
+  const [List, page] =
+    deviceType === 'cabinet-controller'
+      ? [CabinetControllersPage, P.cabinetControllerDevice]
+      : [LightPointsPage, P.lightPointDevice];
+  const deviceHref = user.hasAnyRole(rolesOf(page.pattern))
+    ? (id: string) => page.build({ id })
+    : (id: string) => P.mapDevice.build({ id }, { tab: 'details' });
+  return <List bulkActions={listBulkActions} deviceHref={deviceHref} />;
+}
+
 /** Shown in the map's selection bar; loaded apart, so nothing on the map waits for it. */
 const mapSelectionActions = (
   <Suspense fallback={null}>
@@ -179,13 +196,13 @@ function inventoryRoutes(): AppRoute[] {
       path: P.lightPoints.pattern,
       name: 'LightPoints',
       requiresRole: R.inventoryLists,
-      render: () => <LightPointsPage bulkActions={listBulkActions} />,
+      render: () => <InventoryList deviceType="light-point-controller" />,
     },
     {
       path: P.cabinetControllers.pattern,
       name: 'CabinetControllers',
       requiresRole: R.inventoryLists,
-      render: () => <CabinetControllersPage bulkActions={listBulkActions} />,
+      render: () => <InventoryList deviceType="cabinet-controller" />,
     },
     {
       path: P.importDevices.pattern,

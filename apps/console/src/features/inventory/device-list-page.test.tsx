@@ -55,6 +55,7 @@ function renderList(search = 'limit=25') {
       <QueryClientProvider client={queries}>
         <Router hook={location.hook} searchHook={location.searchHook}>
           <LightPointsPage
+            deviceHref={(id) => `/inventory/light-points/devices/${id}`}
             bulkActions={(selection) => {
               actedOn.push(selection.deviceIds);
               return <span data-testid="bulk-actions">{selection.deviceIds.length}</span>;

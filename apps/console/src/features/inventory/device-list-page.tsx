@@ -55,14 +55,12 @@ const KIND = {
     list: paths.lightPoints,
     empty: 'list.emptyLightPoints',
     file: 'light-points.csv',
-    device: paths.lightPointDevice,
   },
   'cabinet-controller': {
     title: 'cabinetControllers.title',
     list: paths.cabinetControllers,
     empty: 'list.emptyCabinetControllers',
     file: 'cabinet-controllers.csv',
-    device: paths.cabinetControllerDevice,
   },
 } as const;
 
@@ -70,6 +68,8 @@ interface DeviceListPageProps {
   deviceType: DeviceType;
   /** The bulk actions offered on the selected devices. */
   bulkActions?: (selection: ListSelection) => ReactNode;
+  /** Where a device's name leads: its page, or its panel on the map for those who may not open the page. */
+  deviceHref: (deviceId: string) => string;
 }
 
 /**
@@ -77,7 +77,7 @@ interface DeviceListPageProps {
  * filters, search by reference, a date filter, items per page with 'Show more' / 'No more data',
  * CSV export of exactly what the filters show, and bulk actions on a selection.
  */
-export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps) {
+export function DeviceListPage({ deviceType, bulkActions, deviceHref }: DeviceListPageProps) {
   const { t } = useTranslation('inventory');
   const { t: tDevice, i18n } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
@@ -257,7 +257,7 @@ export function DeviceListPage({ deviceType, bulkActions }: DeviceListPageProps)
                 <DeviceRow
                   key={device.id}
                   device={device}
-                  href={kind.device.build({ id: device.id })}
+                  href={deviceHref(device.id)}
                   selected={selected.has(device.id)}
                   onSelect={(on) => selection.toggle(device.id, on)}
                   projectName={projectNames.get(device.projectId) ?? ''}

@@ -6,7 +6,7 @@ import { useInventoryPagesStyles } from './inventory-pages.styles';
 
 export type { ListSelection } from './device-list-page';
 
-type ListPageProps = Pick<ComponentProps<typeof DeviceListPage>, 'bulkActions'>;
+type ListPageProps = Pick<ComponentProps<typeof DeviceListPage>, 'bulkActions' | 'deviceHref'>;
 
 export function LightPointsPage(props: ListPageProps) {
   return <DeviceListPage deviceType="light-point-controller" {...props} />;
