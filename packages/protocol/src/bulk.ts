@@ -207,6 +207,13 @@ export const BulkJobItemListQuerySchema = PageQuerySchema.extend({
 });
 export type BulkJobItemListQuery = z.infer<typeof BulkJobItemListQuerySchema>;
 
-/** `GET /bulk-actions`: the caller's visible jobs, newest first. */
-export const BulkJobListQuerySchema = PageQuerySchema;
+/**
+ * `GET /bulk-actions`: the caller's visible jobs, newest first; `action` keeps one action's.
+ *
+ * @example
+ * BulkJobListQuerySchema.parse({ action: 'reboot', limit: '5' }); // { action: 'reboot', limit: 5 }
+ */
+export const BulkJobListQuerySchema = PageQuerySchema.extend({
+  action: BulkActionNameSchema.optional(),
+});
 export type BulkJobListQuery = z.infer<typeof BulkJobListQuerySchema>;

@@ -3,6 +3,7 @@ import {
   BulkJobItemSchema,
   BulkJobSchema,
   pageSchema,
+  type BulkActionName,
   type BulkActionRequest,
   type BulkCheck,
   type BulkCheckRequest,
@@ -14,6 +15,7 @@ import {
 import { apiGet, apiPost } from '@/lib/api/client';
 
 const ItemPageSchema = pageSchema(BulkJobItemSchema);
+const JobPageSchema = pageSchema(BulkJobSchema);
 
 /** How many items one 'Show more' of a summary list loads. */
 export const ITEMS_PAGE_SIZE = 50;
@@ -28,6 +30,11 @@ export function checkBulkAction(body: BulkCheckRequest): Promise<BulkCheck> {
 /** Starts a bulk action as one server-side job. */
 export function startBulkAction(body: BulkActionRequest): Promise<BulkJob> {
   return apiPost('bulk-actions', body, BulkJobSchema);
+}
+
+/** The newest jobs of one action the caller may see, newest first. */
+export function fetchRecentBulkJobs(action: BulkActionName, limit: number): Promise<Page<BulkJob>> {
+  return apiGet('bulk-actions', JobPageSchema, { action, limit });
 }
 
 export function fetchBulkJob(jobId: string): Promise<BulkJob> {

@@ -27,6 +27,7 @@ import { useNotify } from '@/lib/notifications/use-notify';
 import { cancelBulkJob } from './api';
 import { ACTION_KEYS } from './bulk-actions';
 import { useBulkSummaryStyles } from './bulk-summary-page.styles';
+import { RebootSummaryStart } from './reboot-summary-start';
 import { useBulkJob, useBulkJobItems } from './use-bulk-job';
 
 /** The lists of a summary (spec §2 Summaries: total, failed and successful), plus what is left and what was left out. */
@@ -43,7 +44,7 @@ export function BulkSummaryPage({ jobId, reboot = false }: { jobId?: string | un
   // The reboot summary's route names its job in the query: `?job=`.
   const search = useSearch();
   const id = jobId ?? new URLSearchParams(search).get('job') ?? undefined;
-  if (id === undefined) return <EmptyState title={t('summary.noJob')} />;
+  if (id === undefined) return reboot ? <RebootSummaryStart /> : <EmptyState title={t('summary.noJob')} />;
   return <Summary jobId={id} title={reboot ? t('summary.rebootTitle') : undefined} />;
 }
 
@@ -108,12 +109,14 @@ function Summary({ jobId, title }: { jobId: string; title: string | undefined })
         onTabSelect={(_event, selected) => setList(LISTS.find((name) => name === selected.value) ?? 'all')}
       >
         {LISTS.map((name) => (
-          <Tab key={name} value={name}>
+          <Tab key={name} value={name} id={`bulk-list-${name}`}>
             {t(`list.${name}`)} ({countOf(data, name)})
           </Tab>
         ))}
       </TabList>
-      <ItemList jobId={jobId} job={data} outcome={list === 'all' ? undefined : list} />
+      <div role="tabpanel" aria-labelledby={`bulk-list-${list}`}>
+        <ItemList jobId={jobId} job={data} outcome={list === 'all' ? undefined : list} />
+      </div>
       <ConfirmDialog
         open={cancelling}
         title={t('summary.cancel')}

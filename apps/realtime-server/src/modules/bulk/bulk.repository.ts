@@ -165,6 +165,7 @@ export class BulkRepository {
   async list(query: BulkJobListQuery, visible: ProjectScope): Promise<Page<BulkJob>> {
     const filters = new Conditions();
     if (Array.isArray(visible)) filters.add(`j.project_ids && ${filters.param(visible)}::uuid[]`);
+    if (query.action) filters.add(`j.action = ${filters.param(query.action)}`);
     const total = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM bulk_jobs j ${filters.where()}`,
       filters.params,

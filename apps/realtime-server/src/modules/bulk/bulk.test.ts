@@ -71,6 +71,20 @@ describe('bulk actions', () => {
     expect(items.body.items.every((item: { requestId: string | null }) => item.requestId)).toBe(true);
   });
 
+  it("lists one action's jobs, newest first, when asked for that action", async () => {
+    const id = await h.register(uniqueSerial('LIST'));
+    const switchOff = await post(h, '/v1/bulk-actions', { action: 'switchOff', deviceIds: [id] });
+    const reboot = await post(h, '/v1/bulk-actions', { action: 'reboot', deviceIds: [id] });
+    const reboots = await h.api('/v1/bulk-actions?action=reboot');
+    expect(reboots.status).toBe(200);
+    const listed = reboots.body.items as BulkJob[];
+    expect(listed[0]?.id).toBe(reboot.body.id);
+    expect(listed.every((listedJob) => listedJob.action === 'reboot')).toBe(true);
+    expect(listed.some((listedJob) => listedJob.id === switchOff.body.id)).toBe(false);
+    expect(reboots.body.total).toBe(listed.length);
+    expect((await h.api('/v1/bulk-actions?action=explode')).status).toBe(400);
+  });
+
   it('refuses a bulk action that mixes vendor families', async () => {
     const orion = await h.register(uniqueSerial('MIX'));
     const vega = await h.register(uniqueSerial('MIX'), { vendor: 'vega' });
