@@ -6,7 +6,7 @@ import { CommandError, type CommandContext, type CommandHandler } from './comman
 import type { SimDevice } from './device';
 import { createFirmwareHandlers } from './firmware-commands';
 import { createInstallationHandler, type InstallationSettings } from './installation-commands';
-import { switchLightPoint } from './light-point';
+import { hasMains, switchLightPoint } from './light-point';
 import { resetInstallation, uploadLog } from './logged-data-commands';
 import { readLocation, setOperateMode } from './light-point-commands';
 import { clearSchedule, setSchedule } from './schedule-commands';
@@ -38,8 +38,11 @@ function switchTo(on: boolean): CommandHandler {
     const { output } = paramsOf<'switchOn'>(ctx);
     await ctx.step();
     ctx.progress(60);
-    if (device.kind === 'light-point') switchLightPoint(device, on, ctx.now());
-    else {
+    if (device.kind === 'light-point') {
+      switchLightPoint(device, on, ctx.now());
+      // Switched on a dead circuit (its cabinet output off), the lamp stays dark: the answer says why.
+      if (on) ctx.note({ mains: hasMains(device, ctx.now()) });
+    } else {
       if (output !== undefined && !device.outputs.some((candidate) => candidate.index === output)) {
         throw new CommandError('NOT_ACCEPTABLE', `Output ${output} does not exist on this cabinet`);
       }

@@ -49,6 +49,8 @@ export interface CommandContext {
    * again from 0), with the step and attempt, and the fault that ended the previous attempt.
    */
   report(percent: number, detail: CommandDetail, failure?: InstallationFailure): void;
+  /** Adds to the detail the request's next answer carries (its DONE): what the command could not change. */
+  note(detail: CommandDetail): void;
   /** The device's clock: simulated time in epoch ms. */
   now(): number;
   /**
@@ -216,6 +218,9 @@ export class CommandRunner {
           progress: Math.max(0, Math.min(99, percent)),
           detail: failure ? { ...detail, failure } : detail,
         }),
+      note: (detail) => {
+        known.state.detail = { ...known.state.detail, ...detail };
+      },
       now: () => hooks.clock.now(),
       pause,
       step: () => pause(device.random.between(300, 1500)),

@@ -6,14 +6,14 @@ import { createCommandHandlers } from './command-handlers';
 import { CommandRunner } from './command-runner';
 import { changeValues, type SimDevice } from './device';
 import { setGpsFix } from './gps';
-import { advanceLightPoint, type LightPoint } from './light-point';
-import { fedLightPoint, lightPointsAt, NIGHT } from './testing/light-points';
+import { advanceLightPoint, type LightPoint, setLightPointOperateMode } from './light-point';
+import { fedLightPoint, lightPointsAt, NIGHT, NOON } from './testing/light-points';
 
-/** A runner on a simulated clock standing at NIGHT, whose pauses pass at once; it records what devices say. */
-function harness() {
+/** A runner on a simulated clock standing at `at` (NIGHT), whose pauses pass at once; it records what devices say. */
+function harness(at = NIGHT) {
   const answers: UpCommandMessage[] = [];
   const published: Array<ReturnType<typeof changeValues>> = [];
-  const clock = new SimClock(1, () => 0, NIGHT);
+  const clock = new SimClock(1, () => 0, at);
   const runner = new CommandRunner({
     errorRate: 0,
     clock,
@@ -63,6 +63,33 @@ describe('readLocation', () => {
       error: { code: 'NOT_FOUND', message: 'No GPS signal' },
     });
     expect(published).toEqual([]);
+  });
+});
+
+describe('switchOn', () => {
+  it('says in its answer when the circuit has no mains: done, the lamp dark until its cabinet powers it', async () => {
+    const byDay = fedLightPoint(lightPointsAt(NOON));
+    setLightPointOperateMode(byDay, '006');
+    const day = harness(NOON);
+    expect(await day.run(byDay, 'switchOn')).toMatchObject({ status: 'DONE', detail: { mains: false } });
+    expect(day.published.at(-1)).toMatchObject({ poweredOn: false, shouldBeConnectedByGroup: false });
+
+    const byNight = fedLightPoint(lightPointsAt(NIGHT));
+    setLightPointOperateMode(byNight, '006');
+    const night = harness(NIGHT);
+    expect(await night.run(byNight, 'switchOn')).toMatchObject({ status: 'DONE', detail: { mains: true } });
+    expect(night.published.at(-1)).toMatchObject({ poweredOn: true });
+  });
+
+  it('finds mains by day on an uninterruptible supply, and says nothing of it on a switch-off', async () => {
+    const lightPoint = fedLightPoint(lightPointsAt(NOON));
+    setLightPointOperateMode(lightPoint, '005');
+    const { run, published } = harness(NOON);
+    expect(await run(lightPoint, 'switchOn')).toMatchObject({ status: 'DONE', detail: { mains: true } });
+    expect(published.at(-1)).toMatchObject({ poweredOn: true });
+    const off = await run(lightPoint, 'switchOff');
+    expect(off.status).toBe('DONE');
+    expect(off.detail).toBeUndefined();
   });
 });
 

@@ -155,7 +155,7 @@ function lastSunset(lightPoint: LightPoint, nowMs: number): number {
  * Whether the luminaire's circuit is live: not while its cabinet runs on battery or the output's
  * breaker is tripped; a cabinet-supplied mode only while its output is on.
  */
-function hasMains(lightPoint: LightPoint, nowMs: number): boolean {
+export function hasMains(lightPoint: LightPoint, nowMs: number): boolean {
   const { cabinet, spec } = lightPoint;
   if (!cabinet || spec.output === undefined) return true;
   const switched = OPERATE_MODE_TABLE[lightPoint.operateMode].supply === 'cabinet';

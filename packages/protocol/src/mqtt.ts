@@ -53,14 +53,20 @@ export const UpConnectionMessageSchema = z.strictObject({
 export type UpConnectionMessage = z.infer<typeof UpConnectionMessageSchema>;
 
 /**
- * Where a long command stands on the device: the installation step it runs and the attempt. Sent
- * with `up/commands` progress; the server keeps the latest on the queued request.
+ * Where a command stands on the device: the installation step it runs and the attempt; and what a
+ * done command could not change. Sent with `up/commands`; the server keeps the latest on the
+ * queued request.
  */
 export const CommandDetailSchema = z.strictObject({
   step: InstallationStepSchema.optional(),
   attempt: z.number().int().min(1).max(100).optional(),
   /** The passing fault that ended the previous attempt, when the device is retrying. */
   failure: InstallationFailureSchema.optional(),
+  /**
+   * A light point's switch-on: whether its circuit had mains when it was done. `false`: it is
+   * switched on, but its lamp stays dark until its cabinet controller powers the circuit.
+   */
+  mains: z.boolean().optional(),
 });
 export type CommandDetail = z.infer<typeof CommandDetailSchema>;
 

@@ -63,6 +63,18 @@ export function deviceErrorCode(command: CommandName, code: DeviceErrorCode): Er
 }
 
 /**
+ * Whether a request is a switch-on the device carried out on a circuit without mains (its cabinet
+ * controller's output off): done, yet the lamp stays dark until the cabinet powers the circuit. The
+ * device says so in the request's `detail` (`mains: false`).
+ *
+ * @example
+ * switchedOnWithoutMains({ command: 'switchOn', status: 'DONE', detail: { mains: false } }); // true
+ */
+export function switchedOnWithoutMains(request: Pick<QueuedRequest, 'command' | 'status' | 'detail'>): boolean {
+  return request.command === 'switchOn' && request.status === 'DONE' && request.detail?.mains === false;
+}
+
+/**
  * `GET /queued-requests` query, newest first. `status` and `command` take repeated or
  * comma-separated values; `q` matches the device's serial number or name (or the command);
  * `from`/`to` bound the creation time (a date alone means that whole day in UTC).

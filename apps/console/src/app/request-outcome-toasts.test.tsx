@@ -126,6 +126,21 @@ describe('the outcome toasts of commands sent from this tab', () => {
     expect(store.get(ownRequestsAtom).size).toBe(0);
   });
 
+  it('explains a switch-on done on a circuit without mains instead of announcing a plain success', async () => {
+    const device = buildDevice({ seed: 907, name: 'Carrer de Girona 3' });
+    const request = buildRequest({ seed: 907, deviceId: device.id, command: 'switchOn' });
+    serveApi(request);
+    const store = renderApp(device);
+    await sendFromPanelAndClose(store, request);
+
+    const done = finished(request, { status: 'DONE', detail: { mains: false } });
+    await act(async () => socketDouble.push('DeviceCommandRequested', update(done)));
+    const title = 'Switched on; the lamp stays off until its cabinet controller powers the circuit';
+    const [toast] = await screen.findAllByRole('listitem', { name: title });
+    expect(toast?.textContent).toContain('Switch on — device Carrer de Girona 3');
+    expect(toasts('Operation success')).toHaveLength(0);
+  });
+
   it("announces a failed command with the catalogue's message in the user's language", async () => {
     await initI18n({ language: 'es', fallback: 'en' });
     const device = buildDevice({ seed: 902, name: '' });

@@ -12,4 +12,5 @@ export const useRequestRowStyles = makeStyles({
   },
   progress: { gridColumn: '1 / -1' },
   error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
+  note: { gridColumn: '1 / -1', color: tokens.colorStatusWarningForeground1 },
 });

@@ -12,4 +12,5 @@ export const useQueuedRequestsStyles = makeStyles({
   check: { width: '44px' },
   progress: { minWidth: '120px' },
   error: { color: tokens.colorPaletteRedForeground1 },
+  note: { color: tokens.colorStatusWarningForeground1 },
 });

@@ -26,7 +26,7 @@ import { errorCodeMessage, errorMessage, requestErrorMessage } from '@/lib/api/e
 import { formatDateTime } from '@/lib/format/format-value';
 import { useNotify } from '@/lib/notifications/use-notify';
 import { paths } from '@/lib/paths';
-import { isWaitingForDevice, requestStatusLabel } from '@/lib/requests/request-labels';
+import { isWaitingForDevice, requestNote, requestStatusLabel } from '@/lib/requests/request-labels';
 import { useReplaceSearch } from '@/lib/url-filters';
 import { cancelQueuedRequests } from './api';
 import { useQueuedRequestsStyles } from './queued-requests-page.styles';
@@ -187,6 +187,7 @@ export function QueuedRequestsPage() {
                   <TableCell>{tDevice(`commandName.${request.command}`)}</TableCell>
                   <TableCell>
                     {requestStatusLabel(tDevice, request, i18n.language)}
+                    <RequestNote note={requestNote(tDevice, request)} className={styles.note} />
                     {request.error && (
                       <Caption1 className={styles.error}>
                         {' '}
@@ -240,6 +241,11 @@ function progressColor(request: QueuedRequest): 'error' | 'success' | 'warning' 
   if (request.status === 'ERROR') return 'error';
   if (request.status === 'DONE') return 'success';
   return isWaitingForDevice(request) ? 'warning' : 'brand';
+}
+
+/** What a done request could not change, after its status. */
+function RequestNote({ note, className }: { note: string | null; className: string }) {
+  return note && <Caption1 className={className}> · {note}</Caption1>;
 }
 
 /** The device's name, linked to its panel on the map. */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '@/lib/api/data-generators';
 import en from '@/locales/en/device.json';
 import es from '@/locales/es/device.json';
-import { type DeviceT, requestStatusLabel } from './request-labels';
+import { type DeviceT, requestNote, requestStatusLabel } from './request-labels';
 
 const i18n = i18next.createInstance();
 let english: DeviceT;
@@ -41,5 +41,22 @@ describe('requestStatusLabel', () => {
     expect(requestStatusLabel(spanish, buildRequest({ status: 'DONE' }), 'es')).toBe(es.requestStatus.DONE);
     // An ended request never waits, whatever its last stored state said.
     expect(requestStatusLabel(english, buildRequest({ status: 'ERROR', waitingForDevice: true }), 'en')).toBe('Error');
+  });
+});
+
+describe('requestNote', () => {
+  it('explains a done switch-on whose device found no mains on its circuit, and only that', () => {
+    const noMains = buildRequest({ command: 'switchOn', status: 'DONE', detail: { mains: false } });
+    expect(requestNote(english, noMains)).toBe(
+      'Switched on; the lamp stays off until its cabinet controller powers the circuit',
+    );
+    expect(requestNote(spanish, noMains)).toBe(
+      'Encendido; la lámpara sigue apagada hasta que su controlador de armario alimente el circuito',
+    );
+    expect(requestNote(english, { ...noMains, detail: { mains: true } })).toBeNull();
+    // A device that does not say (a cabinet, an older firmware) gets no explanation.
+    expect(requestNote(english, { ...noMains, detail: null })).toBeNull();
+    expect(requestNote(english, { ...noMains, status: 'IN_PROGRESS' })).toBeNull();
+    expect(requestNote(english, { ...noMains, command: 'switchOff' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { QueuedRequest } from '@farola/protocol';
+import { type QueuedRequest, switchedOnWithoutMains } from '@farola/protocol';
 import type { TFunction } from 'i18next';
 
 /** The translator of the `device` namespace, where request statuses are worded. */
@@ -39,4 +39,16 @@ export function requestStatusLabel(
 ): string {
   if (!isWaitingForDevice(request)) return t(STATUS_KEYS[request.status]);
   return t('requests.waitingForDevice', { until: formatMoment(request.waitUntil, language, now) });
+}
+
+/**
+ * What a done request could not change, when its device said so: a switch-on on a circuit without
+ * mains leaves the lamp dark until its cabinet controller powers the circuit. Null otherwise.
+ *
+ * @example
+ * requestNote(t, { command: 'switchOn', status: 'DONE', detail: { mains: false } });
+ * // 'Switched on; the lamp stays off until its cabinet controller powers the circuit'
+ */
+export function requestNote(t: DeviceT, request: Pick<QueuedRequest, 'command' | 'status' | 'detail'>): string | null {
+  return switchedOnWithoutMains(request) ? t('requests.noMains') : null;
 }

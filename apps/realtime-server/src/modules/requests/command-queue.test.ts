@@ -173,6 +173,21 @@ describe('commands and queued requests', () => {
       .toEqual({ code: 'DEVICE_ERROR_NOT_FOUND', message: 'no driver' });
   });
 
+  it('keeps what the device says a done switch-on could not change: no mains on its circuit', async () => {
+    const serial = uniqueSerial('MAINS');
+    const id = await h.register(serial);
+    const { body } = await command(id, { command: 'switchOn' });
+    await h.publish(serial, 'commands', {
+      requestId: body.id,
+      status: 'DONE',
+      progress: 100,
+      detail: { mains: false },
+    });
+    await expect
+      .poll(async () => (await h.api(`/v1/queued-requests/${body.id}`)).body)
+      .toMatchObject({ status: 'DONE', detail: { mains: false } });
+  });
+
   it("retries an unanswered command, then ends it with 'Request timed out'", async () => {
     const serial = uniqueSerial('SILENT');
     const id = await h.register(serial);
