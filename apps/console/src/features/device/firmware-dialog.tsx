@@ -20,6 +20,7 @@ import { CancelButton } from '@/components/cancel-button';
 import { errorCodeMessage } from '@/lib/api/error-message';
 import { deviceRequestsQuery } from './device-requests-query';
 import { FIRMWARE_COMMANDS } from './device-commands';
+import { useFirmwareDialogStyles } from './firmware-dialog.styles';
 import { useCommands } from './use-commands';
 
 type FirmwareCommand = (typeof FIRMWARE_COMMANDS)[number];
@@ -66,6 +67,7 @@ export function FirmwareDialog({ device, onClose }: { device: Device; onClose: (
   const { t } = useTranslation('device-detail');
   const { t: tDevice } = useTranslation('device');
   const { send, isSending } = useCommands(device);
+  const styles = useFirmwareDialogStyles();
   const [version, setVersion] = useState('');
   const supports = (command: FirmwareCommand) => supportsCommand(device.vendor, device.deviceType, command);
   const withVersion = version.trim() ? { version: version.trim() } : {};
@@ -99,11 +101,13 @@ export function FirmwareDialog({ device, onClose }: { device: Device; onClose: (
             <Field label={t('firmware.version')} hint={t('firmware.versionHint')}>
               <Input value={version} maxLength={40} onChange={(_event, data) => setVersion(data.value)} />
             </Field>
+            {/* The firmware's commands are the dialog's content, wrapped as the language's words need;
+                the dialog's own actions row holds Close alone, so nothing shares a line with it. */}
+            <div role="group" aria-label={t('firmware.actions')} className={styles.commands}>
+              {FIRMWARE_COMMANDS.map(action)}
+            </div>
             <FirmwareProgress deviceId={device.id} />
           </DialogContent>
-          <DialogActions fluid position="start">
-            {FIRMWARE_COMMANDS.map(action)}
-          </DialogActions>
           <DialogActions>
             <CancelButton onClick={onClose}>{t('close')}</CancelButton>
           </DialogActions>

@@ -1,0 +1,66 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { connectedLightPoints } from './fleet';
+
+// How the device panel and the device pages lay themselves out (issue 22): what a user sees at
+// 1440 × 900, in the languages whose words run longest.
+
+/** Shows the console in `language` from the next navigation on (the demo user speaks Spanish). */
+async function speak(page: Page, language: string) {
+  // Init scripts run in the order added: the last one's language wins.
+  await page.addInitScript((lng) => localStorage.setItem('defaultLocale', lng), language);
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not laid out');
+  return found;
+}
+
+type Box = Awaited<ReturnType<typeof box>>;
+/** Whether two boxes, each grown by `margin` px on every side, meet. */
+const overlap = (a: Box, b: Box, margin = 0) =>
+  a.x - margin < b.x + b.width + margin &&
+  b.x - margin < a.x + a.width + margin &&
+  a.y - margin < b.y + b.height + margin &&
+  b.y - margin < a.y + a.height + margin;
+
+/** The boxes of the visible elements `locator` matches. */
+async function visibleBoxes(locator: Locator): Promise<Box[]> {
+  const boxes: Box[] = [];
+  for (const element of await locator.all()) if (await element.isVisible()) boxes.push(await box(element));
+  return boxes;
+}
+
+/** No two of `boxes` closer than `gap` px. */
+function expectApart(boxes: Box[], what: string, gap = 0) {
+  boxes.forEach((a, i) =>
+    boxes
+      .slice(i + 1)
+      .forEach((b, j) => expect(overlap(a, b, gap / 2), `${what} ${i} and ${i + j + 1} overlap`).toBe(false)),
+  );
+}
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('the firmware dialog keeps its commands and Close apart, in English and German', async ({ page, request }) => {
+  const [device] = await connectedLightPoints(request, 'orion');
+  if (!device) throw new Error('no light point');
+  for (const [language, close] of [
+    ['en', 'Close'],
+    ['de', 'Schließen'],
+  ] as const) {
+    await speak(page, language);
+    await page.goto(`/lighting/map/devices/${device.id}?tab=details`);
+    await page.getByTestId('command-more').click();
+    await page.getByTestId('command-firmware').click();
+    const dialog = page.getByRole('dialog');
+    const closeButton = dialog.getByRole('button', { name: close, exact: true });
+    const downgrade = dialog.getByTestId('firmware-downgrade');
+    await expect(closeButton).toBeVisible();
+    await expect(downgrade).toBeVisible();
+    expect(overlap(await box(closeButton), await box(downgrade)), `${language}: Close over downgrade`).toBe(false);
+    expectApart(await visibleBoxes(dialog.getByRole('button')), `${language}: buttons`);
+    await closeButton.click();
+    await expect(dialog).toBeHidden();
+  }
+});
