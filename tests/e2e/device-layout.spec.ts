@@ -64,3 +64,23 @@ test('the firmware dialog keeps its commands and Close apart, in English and Ger
     await expect(dialog).toBeHidden();
   }
 });
+
+test("'Read latitude/longitude' opens a dialog of that title, in English and German", async ({ page, request }) => {
+  const [device] = await connectedLightPoints(request, 'orion');
+  if (!device) throw new Error('no light point');
+  for (const [language, words] of [
+    ['en', 'Read latitude/longitude'],
+    ['de', 'Breiten-/Längengrad lesen'],
+  ] as const) {
+    await speak(page, language);
+    await page.goto(`/lighting/map/devices/${device.id}?tab=details`);
+    await page.getByTestId('command-more').click();
+    await expect(page.getByTestId('command-readLocation')).toHaveText(words);
+    await page.getByTestId('command-readLocation').click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByRole('heading')).toHaveText(words);
+    await expect(dialog.getByRole('button', { name: words })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});

@@ -57,9 +57,9 @@ test("a command the device refuses shows its translated error, and a GPS reading
   await actOnSimulator(request, 'lose-gps', device.serialNumber, { minutes: 30 });
   await panel.getByTestId('command-more').click();
   await page.getByTestId('command-readLocation').click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Read GPS location' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Read latitude/longitude' }).click();
   const reading = panel.locator('[data-testid^="request-"][data-status]').first();
-  await expect(reading).toContainText('Read GPS location');
+  await expect(reading).toContainText('Read latitude/longitude');
   await expect(reading).toHaveAttribute('data-status', 'ERROR', { timeout: 30_000 });
   await expect(reading).toContainText('No GPS signal');
 });

@@ -16,18 +16,20 @@ interface CommandDialogsProps {
   onSend: (command: CommandRequest) => void;
 }
 
-/** Commands that only ask 'are you sure?', with their message keys (namespace device-detail). */
+/**
+ * Commands that only ask 'are you sure?', with their keys (namespace device-detail): each dialog is
+ * titled with the words of the button or menu item that opened it, so the user knows what they confirm.
+ */
 const CONFIRMATIONS = {
-  reboot: { message: 'confirm.reboot', destructive: true },
-  factoryReset: { message: 'confirm.factoryReset', destructive: true },
-  readLocation: { message: 'confirm.readLocation', destructive: false },
-  restoreCalendar: { message: 'confirm.restoreCalendar', destructive: false },
+  reboot: { label: 'device:commandName.reboot', message: 'confirm.reboot', destructive: true },
+  factoryReset: { label: 'menuCommand.factoryReset', message: 'confirm.factoryReset', destructive: true },
+  readLocation: { label: 'menuCommand.readLocation', message: 'confirm.readLocation', destructive: false },
+  restoreCalendar: { label: 'menuCommand.restoreCalendar', message: 'confirm.restoreCalendar', destructive: false },
 } as const;
 
 /** The dialog of the command being prepared: its parameters, or a confirmation for what cannot be undone. */
 export function CommandDialogs({ device, open, onClose, onSend }: CommandDialogsProps) {
   const { t } = useTranslation('device-detail');
-  const { t: tDevice } = useTranslation('device');
   const name = device.name || device.serialNumber;
   return (
     <>
@@ -40,9 +42,9 @@ export function CommandDialogs({ device, open, onClose, onSend }: CommandDialogs
         <ConfirmDialog
           key={command}
           open={open === command}
-          title={tDevice(`commandName.${command}`)}
+          title={t(CONFIRMATIONS[command].label)}
           message={t(CONFIRMATIONS[command].message, { name, hours: MANUAL_MODE_MAX_HOURS })}
-          confirmLabel={tDevice(`commandName.${command}`)}
+          confirmLabel={t(CONFIRMATIONS[command].label)}
           destructive={CONFIRMATIONS[command].destructive}
           onCancel={onClose}
           onConfirm={() => onSend({ command, params: {} })}
