@@ -203,7 +203,9 @@ describe('the device detail panel', () => {
     expect(document.getElementById(reasonId)?.textContent).toBe('Device not connected to reset');
     // Switching is queued until the device is back, and the panel says so.
     expect(screen.getByTestId('command-switchOff').getAttribute('aria-disabled')).toBeNull();
-    expect(screen.getByTestId('offline-queue-note').textContent).toContain('commands are queued');
+    expect(screen.getByTestId('offline-queue-note').textContent).toContain(
+      'commands wait for it and are sent as soon as it reconnects',
+    );
     expect(screen.getByTestId('device-panel').textContent).toContain('Disconnected');
   });
 
