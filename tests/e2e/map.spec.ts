@@ -120,6 +120,26 @@ test('select area selects the devices in the rectangle; clear selection empties 
   await expect(page.getByTestId('selection-bar')).toBeHidden();
 });
 
+test('dragging a selection area selects no text on the page', async ({ page, request }) => {
+  await connectedLightPoints(request, 'orion');
+  await page.goto('/lighting/map');
+  await expect(fleetLayer(page)).toHaveAttribute('data-devices', '60');
+  await page.getByTestId('map-tool-area').click();
+  const { box } = await mapCentre(page);
+  const summary = await page.getByTestId('fleet-summary').boundingBox();
+  if (!summary) throw new Error('no fleet summary');
+  // From the map's bottom (clear of the legend) up across the counts and the header's texts, and
+  // back onto the map, framing the fleet.
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height - 50);
+  await page.mouse.down();
+  await page.mouse.move(summary.x + summary.width / 2, summary.y + summary.height / 2, { steps: 8 });
+  await page.mouse.move(box.x + box.width / 2, 10, { steps: 8 });
+  await page.mouse.move(box.x + box.width * 0.3, box.y + 110, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByTestId('selection-count')).toHaveText(/^\d+ selected$/);
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+});
+
 test('a bulk action on an area holding both vendor families is refused', async ({ page, request }) => {
   await connectedLightPoints(request, 'orion');
   await connectedLightPoints(request, 'vega');

@@ -44,6 +44,9 @@ export function AreaSelect() {
     map.dragging.disable();
     container.style.cursor = 'crosshair';
     let start: { x: number; y: number; add: boolean } | null = null;
+    // A drag that leaves the map would select the page's text on its way (Leaflet's own dragging,
+    // off while the tool is on, prevents it the same way).
+    const noTextSelection = (event: Event) => event.preventDefault();
     const pointOf = (event: PointerEvent) => {
       const bounds = container.getBoundingClientRect();
       return { x: event.clientX - bounds.left, y: event.clientY - bounds.top };
@@ -52,6 +55,7 @@ export function AreaSelect() {
       if (event.button !== 0 || (event.target as Element).closest('.leaflet-control')) return;
       start = { ...pointOf(event), add: event.shiftKey || event.ctrlKey || event.metaKey };
       container.setPointerCapture(event.pointerId);
+      document.addEventListener('selectstart', noTextSelection);
     };
     const move = (event: PointerEvent) => {
       if (!start) return;
@@ -60,6 +64,7 @@ export function AreaSelect() {
     };
     const up = (event: PointerEvent) => {
       if (!start) return;
+      document.removeEventListener('selectstart', noTextSelection);
       const { x, y } = pointOf(event);
       const area = { x0: start.x, y0: start.y, x1: x, y1: y };
       const add = start.add;
@@ -85,6 +90,7 @@ export function AreaSelect() {
       container.removeEventListener('pointerdown', down);
       container.removeEventListener('pointermove', move);
       container.removeEventListener('pointerup', up);
+      document.removeEventListener('selectstart', noTextSelection);
       map.dragging.enable();
       container.style.cursor = '';
       setRectangle(null);
