@@ -293,6 +293,10 @@ test("the map's own controls speak the user's language", async ({ page, request 
   const map = page.getByTestId('device-map');
   await expect(map.locator('.leaflet-control-zoom-in')).toHaveAttribute('title', 'Acercar');
   await expect(map.locator('.leaflet-control-zoom-out')).toHaveAttribute('title', 'Alejar');
+  // The scale: metres or kilometres only (no feet or miles), named in Spanish.
+  const scale = map.locator('.leaflet-control-scale');
+  await expect(scale).toHaveText(/^\d[\d\s.]* k?m$/);
+  await expect(scale.getByRole('img')).toHaveAccessibleName(/^Escala: \d[\d\s.]* k?m$/);
   await expect(page.getByRole('button', { name: 'Mostrar coincidencias' })).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, ScaleControl, TileLayer, ZoomControl } from 'react-leaflet';
+import { MapContainer, TileLayer, ZoomControl } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { getRuntimeConfig } from '@/lib/config';
 import { AreaSelect } from './area-select';
@@ -9,6 +9,7 @@ import { useDeviceMapStyles } from './device-map.styles';
 import { FitFleet } from './fit-fleet';
 import { FleetLayer } from './fleet-layer';
 import { FollowSelection } from './follow-selection';
+import { ScaleControl } from './scale-control';
 
 /** Leaflet needs a maxZoom even when the tile server is unreachable (offline machines). */
 const MAX_ZOOM = 19;
@@ -49,7 +50,7 @@ export function DeviceMap() {
         {firstViewSet && <TileLayer url={mapTileUrl} attribution={mapAttribution} maxZoom={MAX_ZOOM} />}
         {/* Leaflet sets a control's titles once: a new language needs a new control. */}
         <ZoomControl key={i18n.language} position="topleft" zoomInTitle={t('zoom.in')} zoomOutTitle={t('zoom.out')} />
-        <ScaleControl position="bottomright" />
+        <ScaleControl />
         <FleetLayer />
         <AreaSelect />
         <CopyCoordinates />
