@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Device, DeviceSchema, pageSchema } from '@farola/protocol';
 import { connectedLightPoints } from './fleet';
 
 // How the device panel and the device pages lay themselves out (issue 22): what a user sees at
@@ -83,4 +84,51 @@ test("'Read latitude/longitude' opens a dialog of that title, in English and Ger
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }
+});
+
+const DevicePageSchema = pageSchema(DeviceSchema);
+
+/** A cabinet controller in operation that has reported its hardware (a fresh fleet's take a few seconds). */
+async function cabinet(request: APIRequestContext): Promise<Device> {
+  let found: Device | undefined;
+  await expect(async () => {
+    const answer = await request.get(
+      '/lighting/api/v1/devices?deviceType=cabinet-controller&connected=true&status=ready&limit=50',
+    );
+    found = DevicePageSchema.parse(await answer.json()).items.find((device) => device.modelNumber !== null);
+    expect(found).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  if (!found) throw new Error('no cabinet controller');
+  return found;
+}
+
+test("a cabinet controller's technical information has no luminaire form; a light point's has", async ({
+  page,
+  request,
+}) => {
+  await speak(page, 'en');
+  const controller = await cabinet(request);
+  await page.goto(`/lighting/map/devices/${controller.id}?tab=technicalInformation`);
+  const panel = page.getByTestId('device-panel');
+  await expect(panel.getByTestId('tabpanel-technicalInformation')).toContainText('Model number');
+  await expect(panel.getByRole('tabpanel')).toContainText('IP');
+  await expect(panel.getByText('Luminaire and hardware')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Save luminaire' })).toHaveCount(0);
+  // Its profile names its IP, not a luminaire type.
+  await panel.getByTestId('device-profile-button').click();
+  const profile = page.getByTestId('device-profile');
+  await expect(profile).toContainText(`IP${controller.ip ?? '—'}`);
+  await expect(profile).not.toContainText('Luminaire type');
+  await page.keyboard.press('Escape');
+  // Nor does the API record one on it.
+  const refused = await request.patch(`/lighting/api/v1/devices/${controller.id}`, {
+    data: { luminaireType: 'LED street 40 W' },
+  });
+  expect(refused.status()).toBe(400);
+
+  const [lightPoint] = await connectedLightPoints(request, 'orion');
+  if (!lightPoint) throw new Error('no light point');
+  await page.goto(`/lighting/map/devices/${lightPoint.id}?tab=technicalInformation`);
+  await expect(panel.getByText('Luminaire and hardware')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Save luminaire' })).toBeVisible();
 });

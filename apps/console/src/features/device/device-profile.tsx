@@ -13,16 +13,21 @@ export function deviceProfileRows(
   t: (key: string) => string,
 ): FieldRow[] {
   const luminaireType = device.luminaireType ?? device.attributes.identifiedLuminaireType;
+  // A light point is known by its luminaire, a cabinet controller (on no luminaire) by its IP.
+  const hardware: FieldRow =
+    device.deviceType === 'cabinet-controller'
+      ? { key: 'ip', label: t('device-detail:field.ip'), value: device.ip ?? '—' }
+      : {
+          key: 'luminaireType',
+          label: t('device-detail:field.luminaireType'),
+          value: luminaireType === undefined ? '—' : String(luminaireType),
+        };
   return [
     { key: 'deviceType', label: t('device-detail:field.deviceType'), value: t(DEVICE_TYPE_KEYS[device.deviceType]) },
     { key: 'vendor', label: t('device-detail:field.vendor'), value: VENDOR_LABELS[device.vendor] },
     { key: 'modelNumber', label: t('device-detail:field.modelNumber'), value: device.modelNumber ?? '—' },
     { key: 'firmwareVersion', label: t('device-detail:field.firmwareVersion'), value: device.firmwareVersion ?? '—' },
-    {
-      key: 'luminaireType',
-      label: t('device-detail:field.luminaireType'),
-      value: luminaireType === undefined ? '—' : String(luminaireType),
-    },
+    hardware,
     { key: 'project', label: t('device-detail:field.project'), value: projectName ?? '—' },
     { key: 'status', label: t('device-detail:field.status'), value: t(DEVICE_STATUS_KEYS[device.status]) },
   ];

@@ -26,7 +26,10 @@ const TECHNICAL_ATTRIBUTES: Record<Device['deviceType'], readonly AttributeKey[]
   'cabinet-controller': ['apn', 'cellId', 'signalStrength', 'ipAddresses', 'timezone', 'remoteManagementEnabled'],
 };
 
-/** The device's hardware: model and firmware, what it reports about its luminaire and link, and the luminaire recorded on it. */
+/**
+ * The device's hardware: model and firmware, what it reports about its luminaire and link, and on a
+ * light point the luminaire recorded on it (spec §3: a cabinet controller sits in a cabinet, on no luminaire).
+ */
 export function TechnicalTab({ device }: { device: Device }) {
   const { t } = useTranslation('device');
   const { t: tDetail } = useTranslation('device-detail');
@@ -50,7 +53,7 @@ export function TechnicalTab({ device }: { device: Device }) {
   return (
     <>
       {rows.length === 0 ? <EmptyState title={tDetail('empty.noData')} /> : <FieldList rows={rows} />}
-      <LuminaireSection device={device} />
+      {device.deviceType === 'light-point-controller' && <LuminaireSection device={device} />}
     </>
   );
 }
