@@ -132,3 +132,26 @@ test("a cabinet controller's technical information has no luminaire form; a ligh
   await expect(panel.getByText('Luminaire and hardware')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Save luminaire' })).toBeVisible();
 });
+
+test('an inventory device page uses the page, without a close, and its breadcrumb leads back to the list', async ({
+  page,
+  request,
+}) => {
+  await speak(page, 'en');
+  const [device] = await connectedLightPoints(request, 'orion');
+  if (!device) throw new Error('no light point');
+  await page.goto(`/lighting/inventory/light-points/devices/${device.id}?tab=details`);
+  const view = page.getByTestId('device-panel');
+  await expect(view.getByTestId('connection-badge')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Light point details' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  // The device beside its tabs, over most of the 1440 px.
+  expect((await box(view)).width).toBeGreaterThan(1440 * 0.8);
+  const tabpanel = view.getByTestId('tabpanel-details');
+  const content = await box(tabpanel);
+  expect(content.x + content.width).toBeGreaterThan(1440 * 0.85);
+  expect(content.y).toBeLessThan(400);
+
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Light points' }).click();
+  await expect(page).toHaveURL(/\/lighting\/inventory\/light-points$/);
+});

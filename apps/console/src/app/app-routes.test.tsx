@@ -97,7 +97,7 @@ describe('the console routes', () => {
     expect(currentPath(location)).toBe('/unauthorized');
   });
 
-  it("reuses the device view on the inventory's device page, whose tabs and close stay in the inventory", async () => {
+  it("reuses the device view on the inventory's device page, whose tabs and breadcrumb stay in the inventory", async () => {
     const device = buildDevice({ seed: 551, name: 'Avinguda Diagonal 640' });
     serveDevice(device);
     const { location } = await renderAppAt(
@@ -108,7 +108,10 @@ describe('the console routes', () => {
     expect(await screen.findByRole('heading', { name: 'Avinguda Diagonal 640' })).toBeDefined();
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Events history' })));
     expect(currentPath(location)).toBe(`/inventory/light-points/devices/${device.id}?tab=eventsHistory`);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })));
+    // A page of its own: no Close, a breadcrumb back to the list.
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    await act(async () => fireEvent.click(within(breadcrumb).getByRole('link', { name: 'Light points' })));
     await settleRoutes();
     expect(currentPath(location)).toBe('/inventory/light-points');
   });

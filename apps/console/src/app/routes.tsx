@@ -79,20 +79,17 @@ const P = paths;
 
 /**
  * The device detail view of an inventory list's device: a page of its own, whose tabs stay on
- * its route and whose close goes back to the list.
+ * its route and whose breadcrumb (no close) leads back to the list.
  */
 function inventoryDevice(
   kind: 'lightPoint' | 'cabinetController',
-  list: typeof P.lightPoints | typeof P.cabinetControllers,
   device: typeof P.lightPointDevice | typeof P.cabinetControllerDevice,
 ) {
   return ({ id = '' }: Params) => (
     <DeviceDetailsPage
       key={id}
       kind={kind}
-      panel={
-        <DeviceDetailPanel deviceId={id} links={{ close: list.build(), tab: (tab) => device.build({ id }, { tab }) }} />
-      }
+      panel={<DeviceDetailPanel deviceId={id} links={{ tab: (tab) => device.build({ id }, { tab }) }} />}
     />
   );
 }
@@ -232,13 +229,13 @@ function inventoryRoutes(): AppRoute[] {
       path: P.lightPointDevice.pattern,
       name: 'LightPointDetails',
       requiresRole: R.deviceFiles,
-      render: inventoryDevice('lightPoint', P.lightPoints, P.lightPointDevice),
+      render: inventoryDevice('lightPoint', P.lightPointDevice),
     },
     {
       path: P.cabinetControllerDevice.pattern,
       name: 'CabinetControllerDetails',
       requiresRole: R.deviceFiles,
-      render: inventoryDevice('cabinetController', P.cabinetControllers, P.cabinetControllerDevice),
+      render: inventoryDevice('cabinetController', P.cabinetControllerDevice),
     },
     {
       path: P.locateDevices.pattern,

@@ -9,4 +9,6 @@ export const useDeviceDetailPanelStyles = makeStyles({
     minHeight: '100%',
     boxSizing: 'border-box',
   },
+  // On a page of its own the page gives the margins; the view takes its whole width.
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
 });

@@ -9,17 +9,25 @@ import { DeviceView } from './device-view';
 import { useDeviceDetailPanelStyles } from './device-detail-panel.styles';
 import { useDevice } from './use-device';
 
-/** One device's details; reads `?tab=` itself, and its route says where close and the tabs lead. */
+/**
+ * One device's details; reads `?tab=` itself, and its route says where close and the tabs lead: a
+ * side panel beside the map when it has a close, else the content of a page of its own.
+ */
 export function DeviceDetailPanel({ deviceId, links }: { deviceId: string; links: DeviceRouteLinks }) {
   const { t } = useTranslation('device');
   const styles = useDeviceDetailPanelStyles();
+  const Root = links.close === undefined ? 'div' : 'aside';
   return (
-    <aside className={styles.root} data-testid="device-panel" aria-label={t('panel.label')}>
+    <Root
+      className={links.close === undefined ? styles.page : styles.root}
+      data-testid="device-panel"
+      aria-label={t('panel.label')}
+    >
       {/* The tabs' and dialogs' texts (device-detail) load with the panel: a spinner meanwhile. */}
       <Suspense fallback={<Spinner label={t('panel.loading')} />}>
         <PanelContent deviceId={deviceId} links={links} />
       </Suspense>
-    </aside>
+    </Root>
   );
 }
 
@@ -30,15 +38,16 @@ function PanelContent({ deviceId, links }: { deviceId: string; links: DeviceRout
   const [, navigate] = useLocation();
   const { t } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
-  const close = () => navigate(links.close);
+  const { close } = links;
+  const onClose = close === undefined ? undefined : () => navigate(close);
 
   return (
     <>
-      {lookup.state === 'found' && <DeviceView device={lookup.device} links={links} onClose={close} />}
+      {lookup.state === 'found' && <DeviceView device={lookup.device} links={links} onClose={onClose} />}
       {lookup.state === 'loading' && <Spinner label={t('panel.loading')} />}
       {lookup.state === 'notFound' && <EmptyState title={tErrors('DEVICE_NOT_FOUND')} />}
       {lookup.state === 'failed' && <EmptyState title={errorMessage(tErrors, lookup.error)} />}
-      {lookup.state !== 'found' && <Button onClick={close}>{t('panel.close')}</Button>}
+      {lookup.state !== 'found' && onClose && <Button onClick={onClose}>{t('panel.close')}</Button>}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { CommandsToolbar } from './commands-toolbar';
 import type { DeviceRouteLinks } from './device-route-links';
+import { useDeviceViewStyles } from './device-view.styles';
 import { useSignedInUser } from '@/lib/auth/user-context';
 import { BANNER_KEYS } from '@/lib/devices/device-labels';
 import { InstallationProgress } from './installation-progress';
@@ -17,7 +18,8 @@ import { useLiveDevice } from './use-live-device';
 
 /**
  * A found device: header, lifecycle banner, status actions and commands (none once it is
- * disabled), the installation's progress, its requests and the `?tab=` tabs.
+ * disabled), the installation's progress, its requests and the `?tab=` tabs. In the map's panel
+ * one column (with Close); on a page of its own (no `onClose`) the device beside its tabs.
  */
 export function DeviceView({
   device,
@@ -26,17 +28,42 @@ export function DeviceView({
 }: {
   device: Device;
   links: DeviceRouteLinks;
-  onClose: () => void;
+  onClose?: (() => void) | undefined;
 }) {
+  const tab = parsePanelTab(useSearch(), device.deviceType);
+  const [, navigate] = useLocation();
+  const styles = useDeviceViewStyles();
+  useLiveDevice(device.id);
+  const selectTab = (next: PanelTab) => navigate(links.tab(next), { replace: true });
+  const summary = <DeviceSummary device={device} onClose={onClose} />;
+  const tabs = (
+    <>
+      <PanelTabList tabs={tabsFor(device.deviceType)} selected={tab} onSelect={selectTab} />
+      <TabContent tab={tab} device={device} />
+    </>
+  );
+  if (onClose) {
+    return (
+      <>
+        {summary}
+        {tabs}
+      </>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <div className={styles.column}>{summary}</div>
+      <div className={styles.column}>{tabs}</div>
+    </div>
+  );
+}
+
+/** Who the device is and what it is doing, and what can be done with it. */
+function DeviceSummary({ device, onClose }: { device: Device; onClose?: (() => void) | undefined }) {
   const { t } = useTranslation('device');
   const { t: tDetail } = useTranslation('device-detail');
   const mayManage = useSignedInUser().hasAnyRole(ACTION_ROLES.commandDevices);
-  const tab = parsePanelTab(useSearch(), device.deviceType);
-  const [, navigate] = useLocation();
-  useLiveDevice(device.id);
   const banner = BANNER_KEYS[device.status];
-  const selectTab = (next: PanelTab) => navigate(links.tab(next), { replace: true });
-
   return (
     <>
       <PanelHeader device={device} onClose={onClose} />
@@ -57,8 +84,6 @@ export function DeviceView({
       )}
       {device.status === 'installation' && <InstallationProgress deviceId={device.id} />}
       <RequestsList deviceId={device.id} />
-      <PanelTabList tabs={tabsFor(device.deviceType)} selected={tab} onSelect={selectTab} />
-      <TabContent tab={tab} device={device} />
     </>
   );
 }

@@ -6,8 +6,8 @@ import { DEVICE_STATUS_KEYS, DEVICE_TYPE_KEYS } from '@/lib/devices/device-label
 import { DeviceProfile } from './device-profile';
 import { usePanelHeaderStyles } from './panel-header.styles';
 
-/** Name, serial number, kind, family, connection, power and lifecycle of the device, its profile, and Close. */
-export function PanelHeader({ device, onClose }: { device: Device; onClose: () => void }) {
+/** Name, serial number, kind, family, connection, power and lifecycle of the device, its profile, and Close in a panel. */
+export function PanelHeader({ device, onClose }: { device: Device; onClose?: (() => void) | undefined }) {
   const { t } = useTranslation('device');
   const styles = usePanelHeaderStyles();
   const poweredOn = device.attributes.poweredOn;
@@ -33,7 +33,9 @@ export function PanelHeader({ device, onClose }: { device: Device; onClose: () =
         </div>
       </div>
       <DeviceProfile device={device} />
-      <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('panel.close')} onClick={onClose} />
+      {onClose && (
+        <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('panel.close')} onClick={onClose} />
+      )}
     </header>
   );
 }

@@ -7,5 +7,4 @@ export const useInventoryPagesStyles = makeStyles({
     gap: tokens.spacingVerticalL,
     padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
   },
-  panel: { maxWidth: '720px' },
 });
