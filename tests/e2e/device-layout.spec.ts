@@ -155,3 +155,45 @@ test('an inventory device page uses the page, without a close, and its breadcrum
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Light points' }).click();
   await expect(page).toHaveURL(/\/lighting\/inventory\/light-points$/);
 });
+
+test('with many requests sent the tabs and the open tab stay in view, and more tabs fit the strip', async ({
+  page,
+  request,
+}) => {
+  await speak(page, 'en');
+  const [device] = await connectedLightPoints(request, 'vega');
+  if (!device) throw new Error('no light point');
+  for (let sent = 0; sent < 10; sent += 1) {
+    const answer = await request.post(`/lighting/api/v1/devices/${device.id}/commands`, {
+      data: { command: sent % 2 === 0 ? 'switchOn' : 'switchOff', params: {} },
+    });
+    expect(answer.status()).toBe(202);
+  }
+  await page.goto(`/lighting/map/devices/${device.id}?tab=details`);
+  const panel = page.getByTestId('device-panel');
+  const requests = panel.getByTestId('requests');
+  await expect(requests.getByRole('listitem')).toHaveCount(2);
+  const toggle = requests.getByTestId('requests-toggle');
+  await expect(toggle).toHaveText(/^Show all \((1\d|[2-9]\d)\)$/);
+
+  // The tab strip and at least 200 px of the open tab show without scrolling.
+  const tabpanel = panel.getByTestId('tabpanel-details');
+  await expect(tabpanel.getByText('Serial number')).toBeVisible();
+  expect((await box(tabpanel)).y).toBeLessThan(900 - 200);
+  const tabs = panel.getByRole('tablist');
+  expect((await box(tabs)).y + (await box(tabs)).height).toBeLessThan(900);
+  // Two rows of tabs: at least six of them (three fitted one row before the '…').
+  expect((await visibleBoxes(tabs.getByRole('tab'))).length).toBeGreaterThanOrEqual(6);
+  await expect(panel.getByRole('tab', { name: 'Events history' })).toBeVisible();
+  await expect(panel.getByRole('tab', { name: 'Technical information' })).toBeVisible();
+
+  // All of them: a list of bounded height that scrolls; the open tab still starts in view.
+  await toggle.click();
+  await expect(toggle).toHaveText('Show the latest only');
+  const list = requests.getByRole('list');
+  await expect.poll(() => list.getByRole('listitem').count()).toBeGreaterThanOrEqual(10);
+  expect((await box(list)).height).toBeLessThanOrEqual(250);
+  expect((await box(tabpanel)).y).toBeLessThan(900 - 100);
+  await toggle.click();
+  await expect(requests.getByRole('listitem')).toHaveCount(2);
+});

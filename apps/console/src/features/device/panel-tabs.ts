@@ -33,9 +33,15 @@ const KIND_ONLY: Partial<Record<PanelTab, DeviceType>> = {
   dimmingSpecs: 'light-point-controller',
 };
 
-/** The tabs a device of this kind shows. */
-export function tabsFor(deviceType: DeviceType): PanelTab[] {
-  return PANEL_TABS.filter((tab) => (KIND_ONLY[tab] ?? deviceType) === deviceType);
+const ofKind = (deviceType: DeviceType) => PANEL_TABS.filter((tab) => (KIND_ONLY[tab] ?? deviceType) === deviceType);
+const TABS_OF_KIND: Record<DeviceType, readonly PanelTab[]> = {
+  'light-point-controller': ofKind('light-point-controller'),
+  'cabinet-controller': ofKind('cabinet-controller'),
+};
+
+/** The tabs a device of this kind shows (the same array every time). */
+export function tabsFor(deviceType: DeviceType): readonly PanelTab[] {
+  return TABS_OF_KIND[deviceType];
 }
 
 /**
