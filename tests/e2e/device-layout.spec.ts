@@ -197,3 +197,48 @@ test('with many requests sent the tabs and the open tab stay in view, and more t
   await toggle.click();
   await expect(requests.getByRole('listitem')).toHaveCount(2);
 });
+
+/** Has the device upload its hourly records of this month so far (a year's take minutes), and waits for them. */
+async function uploadThisMonth(request: APIRequestContext, device: Device) {
+  const now = new Date();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const sent = await request.post(`/lighting/api/v1/devices/${device.id}/commands`, {
+    data: { command: 'uploadLog', params: { from, to: now.toISOString() } },
+  });
+  expect(sent.status()).toBe(202);
+  const { id } = (await sent.json()) as { id: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/lighting/api/v1/queued-requests/${id}`)).json()) as { status: string }).status,
+      { timeout: 60_000 },
+    )
+    .toBe('DONE');
+}
+
+test('the consumption charts label their months and days readably, none over another', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await speak(page, 'fr');
+  const [device] = await connectedLightPoints(request, 'orion');
+  if (!device) throw new Error('no light point');
+  await uploadThisMonth(request, device);
+  const check = async (url: string, minimumMonths: number) => {
+    await page.goto(url);
+    const charts = page.getByTestId('device-panel').getByTestId('bar-chart');
+    await expect(charts).toHaveCount(2);
+    for (const [index, chart] of [charts.nth(0), charts.nth(1)].entries()) {
+      const labels = await visibleBoxes(chart.getByTestId('bar-label'));
+      // Apart by a space at least, so that '10' and '11' do not read as '1011'.
+      expectApart(labels, `chart ${index} labels`, 4);
+      // Labels are text of a readable size, not glyphs squeezed to fit.
+      for (const label of labels) expect(label.height).toBeGreaterThanOrEqual(12);
+      const bars = await chart.getByTestId('bar-label').count();
+      expect(labels.length).toBeGreaterThanOrEqual(index === 0 ? minimumMonths : Math.ceil(bars / 3));
+    }
+    // The months are the user's language's abbreviations.
+    await expect(charts.nth(0)).toContainText(/janv\.|févr\.|mars|avr\.|mai|juin|juil\.|août|sept\.|oct\.|nov\.|déc\./);
+  };
+  // The map's narrow panel thins the labels out; the page shows every month.
+  await check(`/lighting/map/devices/${device.id}?tab=consumption`, 6);
+  await check(`/lighting/inventory/light-points/devices/${device.id}?tab=consumption`, 12);
+});

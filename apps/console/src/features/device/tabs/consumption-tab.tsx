@@ -3,7 +3,7 @@ import { Spinner, Subtitle2 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { errorMessage } from '@/lib/api/error-message';
-import { BarChart, type Bar } from '../bar-chart';
+import { BarChart, type Bar } from '../bar-chart/bar-chart';
 import { summarise, type Bucket } from '../history-summary';
 import { UploadLogButton } from '../upload-log-button';
 import { useDeviceHistory } from '../use-device-history';
@@ -14,14 +14,16 @@ export function ConsumptionTab({ device }: { device: Device }) {
   const { t: tErrors } = useTranslation('errors');
   const { history, from, upload } = useDeviceHistory(device);
   const kwh = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const toBars = (buckets: Bucket[], label: Intl.DateTimeFormatOptions): Bar[] => {
+  // Short labels under the bars (the month's abbreviation, the day's number); the period in full on hover.
+  const toBars = (buckets: Bucket[], label: Intl.DateTimeFormatOptions, period: Intl.DateTimeFormatOptions): Bar[] => {
     const format = new Intl.DateTimeFormat(i18n.language, { ...label, timeZone: 'UTC' });
+    const formatPeriod = new Intl.DateTimeFormat(i18n.language, { ...period, timeZone: 'UTC' });
     return buckets.map((bucket) => ({
       key: bucket.start,
       label: format.format(new Date(bucket.start)),
       value: bucket.energy,
       description: t('consumption.bar', {
-        period: format.format(new Date(bucket.start)),
+        period: formatPeriod.format(new Date(bucket.start)),
         energy: kwh.format(bucket.energy),
         hours: bucket.hours,
       }),
@@ -35,9 +37,12 @@ export function ConsumptionTab({ device }: { device: Device }) {
     return (
       <>
         <Subtitle2 as="h3">{t('consumption.months')}</Subtitle2>
-        <BarChart label={t('consumption.months')} bars={toBars(months, { month: 'short' })} />
+        <BarChart
+          label={t('consumption.months')}
+          bars={toBars(months, { month: 'short' }, { month: 'long', year: 'numeric' })}
+        />
         <Subtitle2 as="h3">{t('consumption.days')}</Subtitle2>
-        <BarChart label={t('consumption.days')} bars={toBars(days, { day: 'numeric' })} />
+        <BarChart label={t('consumption.days')} bars={toBars(days, { day: 'numeric' }, { dateStyle: 'long' })} />
       </>
     );
   };
