@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AttributeValuesSchema } from './attributes';
-import { DeviceListKindSchema, DeviceStatusSchema } from './lifecycle';
+import { DeviceListKindSchema, DeviceStatusSchema, InstallationFailureRecordSchema } from './lifecycle';
 import { PageQuerySchema } from './pagination';
 import { IsoDateTimeSchema, SerialNumberSchema, text } from './primitives';
 import { DeviceTypeSchema, VendorSchema } from './vendors';
@@ -9,6 +9,16 @@ const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 
 export { SerialNumberSchema } from './primitives';
+
+/** Longest name a device may carry. */
+export const DEVICE_NAME_MAX_LENGTH = 120;
+
+/**
+ * A device's name as a user or a device gives it: trimmed, 1–120 characters. Unique per device kind,
+ * whatever its case ('Light point name {error} already exists', '{error} name of the cabinet
+ * controller already exists'): the database's unique index on the kind and the lower-cased name decides.
+ */
+export const DeviceNameSchema = text().trim().min(1).max(DEVICE_NAME_MAX_LENGTH);
 
 /** Longest luminaire serial number, luminaire type, bracket type or driver a device may carry. */
 export const LUMINAIRE_FIELD_MAX_LENGTH = 60;
@@ -59,7 +69,14 @@ export const DeviceSchema = z.object({
   latitude: latitude.nullable(),
   longitude: longitude.nullable(),
   fixedLocation: z.boolean(),
+  /**
+   * When the device went into operation: its installation ending DONE, a `resetInstallation` it
+   * completed (the chosen date), or its first registration (the date it reports as its
+   * installation, else the moment it registered). Null while it has never been in operation.
+   */
   installationDate: IsoDateTimeSchema.nullable(),
+  /** Set while its last installation failed and nobody retried or moved it out (status `installation`). */
+  installationFailure: InstallationFailureRecordSchema.nullable().default(null),
   connected: z.boolean(),
   /** Disabled for good ('Disable devices', spec §4): credentials revoked, every command refused. */
   disabled: z.boolean(),
@@ -75,18 +92,21 @@ export const DeviceSchema = z.object({
 export type Device = z.infer<typeof DeviceSchema>;
 
 /**
- * `PATCH /devices/{id}`: what a user edits on a device, at least one of the fields. `fixedLocation`
+ * `PATCH /devices/{id}`: what a user edits on a device, at least one of the fields. `name` renames it
+ * (a name another device of its kind carries, in any case, is refused with 409); `fixedLocation`
  * on keeps the stored position when the device reports another; `notes` replaces the notes ('' clears them);
  * the luminaire fields replace the recorded luminaire serial number, luminaire type, bracket type and
  * driver ('' clears one; a luminaire serial number another device carries is refused).
  *
  * @example
+ * DeviceEditSchema.parse({ name: 'Carrer de Aribau 13' });
  * DeviceEditSchema.parse({ fixedLocation: true });
  * DeviceEditSchema.parse({ notes: 'Pole repainted in May' });
  * DeviceEditSchema.parse({ luminaireSerialNumber: 'LUM-2231', driver: 'Tridonic LC 40W' });
  */
 export const DeviceEditSchema = z
   .strictObject({
+    name: DeviceNameSchema.optional(),
     fixedLocation: z.boolean().optional(),
     notes: text().max(DEVICE_NOTES_MAX_LENGTH).optional(),
     luminaireSerialNumber: luminaireField().optional(),
@@ -155,38 +175,9 @@ export type DeviceFilter = z.infer<typeof DeviceFilterSchema>;
 export const DeviceListQuerySchema = PageQuerySchema.extend(DeviceFilterSchema.shape);
 export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
 
-/** `GET /devices/export.csv` query: the list's filters and order, without paging (every matching device). */
-export const DeviceExportQuerySchema = DeviceFilterSchema;
-export type DeviceExportQuery = DeviceFilter;
-
 /**
  * `GET /devices/ids` query: the list's filters and order, without paging (every matching device,
  * up to `BULK_DEVICES_MAX`; the answer is `MatchingDeviceIdsSchema`).
  */
 export const DeviceIdsQuerySchema = DeviceFilterSchema;
 export type DeviceIdsQuery = DeviceFilter;
-
-/** The columns of `GET /devices/export.csv`, in order; the header row names them as here. */
-export const DEVICE_EXPORT_COLUMNS = [
-  'id',
-  'serialNumber',
-  'name',
-  'deviceType',
-  'vendor',
-  'projectId',
-  'status',
-  'disabled',
-  'reference',
-  'category',
-  'imei',
-  'ip',
-  'modelNumber',
-  'firmwareVersion',
-  ...LUMINAIRE_FIELDS,
-  'latitude',
-  'longitude',
-  'installationDate',
-  'connected',
-  'lastConnectionAt',
-  'createdAt',
-] as const satisfies readonly (keyof Device)[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AttributeValuesSchema } from './attributes';
-import { DeviceStatusSchema, LifecycleActionSchema } from './lifecycle';
+import { DeviceStatusSchema, InstallationFailureRecordSchema, LifecycleActionSchema } from './lifecycle';
 import { PageQuerySchema } from './pagination';
 import { IsoDateTimeSchema } from './primitives';
 import { QueuedRequestSchema } from './requests';
@@ -45,15 +45,22 @@ export const DeviceConnectionStatusUpdatedSchema = z.object({
 export type DeviceConnectionStatusUpdated = z.infer<typeof DeviceConnectionStatusUpdatedSchema>;
 
 /**
- * What moved a device's lifecycle: a status action, `disable`, or the server itself (`installed`:
- * the device's install request ended DONE, so it is `ready`).
+ * What moved a device's lifecycle: a status action, `disable`, or the server itself: `installed`
+ * (the device's install request ended DONE, so it is `ready`), `installationFailed` (it ended
+ * otherwise: the device stays in installation with the failure) and `installationReset` (a
+ * `resetInstallation` the device completed: its new installation date).
  */
-export const LifecycleCauseSchema = z.union([LifecycleActionSchema, z.enum(['disable', 'installed'])]);
+export const LifecycleCauseSchema = z.union([
+  LifecycleActionSchema,
+  z.enum(['disable', 'installed', 'installationFailed', 'installationReset']),
+]);
 export type LifecycleCause = z.infer<typeof LifecycleCauseSchema>;
 
 /**
- * A device's status changed, or it was disabled: recorded in its event history with who did it
- * (`changedBy` null for the server's own moves) and, when part of one, the bulk job.
+ * A device's lifecycle changed (its status, its installation, or it was disabled): recorded in its
+ * event history with who did it (`changedBy` null for the server's own moves) and, when part of
+ * one, the bulk job; pushed on `project:<projectId>`. `installationDate` is present when the change
+ * set it, `installationFailure` when it set or cleared it (null).
  */
 export const DeviceLifecycleChangedSchema = z.object({
   deviceId: z.uuid(),
@@ -65,6 +72,8 @@ export const DeviceLifecycleChangedSchema = z.object({
   disabled: z.boolean(),
   changedBy: z.string().nullable(),
   bulkJobId: z.uuid().nullable(),
+  installationDate: IsoDateTimeSchema.optional(),
+  installationFailure: InstallationFailureRecordSchema.nullable().optional(),
 });
 export type DeviceLifecycleChanged = z.infer<typeof DeviceLifecycleChangedSchema>;
 

@@ -5,6 +5,8 @@ export * from './bulk';
 export * from './cabinet-config';
 export * from './commands';
 export * from './demo-identities';
+export * from './device-csv';
+export * from './device-csv-headers';
 export * from './devices';
 export * from './errors';
 export * from './events';

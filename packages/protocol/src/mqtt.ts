@@ -34,6 +34,11 @@ export const DeviceRegistrationSchema = z.strictObject({
   projectId: device.projectId.optional(),
   latitude: device.latitude.unwrap().optional(),
   longitude: device.longitude.unwrap().optional(),
+  /**
+   * When the device was installed, as commissioning on site recorded it: becomes its installation
+   * date when it registers (else the moment it registers does).
+   */
+  installationDate: IsoDateTimeSchema.optional(),
 });
 export type DeviceRegistration = z.infer<typeof DeviceRegistrationSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeviceSchema, SerialNumberSchema } from './devices';
+import { DeviceNameSchema, DeviceSchema, SerialNumberSchema } from './devices';
 import { ErrorBodySchema } from './errors';
 import { PageQuerySchema } from './pagination';
 import { IsoDateTimeSchema, text } from './primitives';
@@ -30,7 +30,8 @@ const ProvisionFields = {
   deviceType: DeviceTypeSchema,
   vendor: VendorSchema,
   projectId: z.uuid(),
-  name: text().min(1).max(120),
+  /** Unique per device kind, whatever its case: a name taken answers 409 (`…_NAME_EXISTS`). */
+  name: DeviceNameSchema,
 };
 
 /**

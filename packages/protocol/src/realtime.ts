@@ -5,6 +5,7 @@ import {
   type DeviceAttributeValueUpdated,
   type DeviceCommandRequested,
   type DeviceConnectionStatusUpdated,
+  type DeviceLifecycleChanged,
 } from './events';
 import { FLEET_DEVICE_IDS_MAX, type FleetState, FleetStateSchema } from './fleet';
 import { text } from './primitives';
@@ -14,7 +15,7 @@ import { text } from './primitives';
  * and its `seq`: 1, 2, 3 … per stream within one server `epoch`.
  * - `fleet:<projectId>`: `FleetStateUpdated`, compact state changes of every device of a project
  *   (`left: true` when a device moved to another project);
- * - `project:<projectId>`: `DeviceConnectionStatusUpdated` and `DeviceCommandRequested`;
+ * - `project:<projectId>`: `DeviceConnectionStatusUpdated`, `DeviceCommandRequested` and `DeviceLifecycleChanged`;
  * - `device:<deviceId>`: `DeviceAttributeValueUpdated` of one device, for sockets that subscribed to it;
  * - `attributes:<projectId>`: `DeviceAttributeValueUpdated` of a whole project, for sockets that subscribed to it.
  */
@@ -56,6 +57,7 @@ export interface StreamedEventPayloads {
   DeviceAttributeValueUpdated: DeviceAttributeValueUpdated & StreamPosition;
   DeviceCommandRequested: DeviceCommandRequested & StreamPosition;
   DeviceConnectionStatusUpdated: DeviceConnectionStatusUpdated & StreamPosition;
+  DeviceLifecycleChanged: DeviceLifecycleChanged & StreamPosition;
   FleetStateUpdated: FleetStateUpdated;
 }
 export type StreamedEventType = keyof StreamedEventPayloads;
@@ -63,6 +65,7 @@ export const STREAMED_EVENT_TYPES = [
   'DeviceAttributeValueUpdated',
   'DeviceCommandRequested',
   'DeviceConnectionStatusUpdated',
+  'DeviceLifecycleChanged',
   'FleetStateUpdated',
 ] as const satisfies readonly StreamedEventType[];
 

@@ -51,7 +51,8 @@ export function commandRequestOf(action: BulkAction): CommandRequest | null {
   return command ? ({ command, params: action.params } as CommandRequest) : null;
 }
 
-export function isLifecycleAction(action: BulkActionName): action is LifecycleAction {
+/** The status actions a bulk action may take (one device at a time only: `retryInstallation`). */
+export function isLifecycleAction(action: BulkActionName): action is Extract<BulkActionName, LifecycleAction> {
   return (LIFECYCLE_ACTIONS as readonly string[]).includes(action);
 }
 

@@ -11,7 +11,7 @@ import type { User } from '../../auth/user';
 import { ALL_PROJECTS, inProjectScope, type ProjectScope } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
 import { DeviceRepository } from './device.repository';
-import { projectNotFound, serialExists } from './provisioning-errors';
+import { nameExists, projectNotFound, serialExists } from './provisioning-errors';
 import type { ProvisioningDeps, ProvisioningService } from './provisioning.service';
 
 const errorOf = (error: DomainError): ErrorBody['error'] => ({
@@ -29,7 +29,8 @@ interface Candidate {
  * Provisions up to MAX_PROVISION_BATCH devices behind one gateway in one statement, answering each
  * item on its own: `created`, `exists` (the same device already behind this gateway: a repeated call
  * is harmless), `invalid` (it fails the schema, or names a project the caller cannot see) or
- * `conflict` (its serial number is taken). Devices behind a gateway have no credentials of their own.
+ * `conflict` (its serial number is taken, or its name by another device of its kind, in the
+ * database or earlier in the batch: the unique indexes decide, in the one insert). Devices behind a gateway have no credentials of their own.
  */
 export class BulkProvisioning {
   constructor(
@@ -70,13 +71,16 @@ export class BulkProvisioning {
       } else results.push(this.conflict(candidate));
     }
     const created = await this.insert(gateway, fresh, behind);
+    const left = fresh.filter(({ item }) => !created.has(item.serialNumber)).map(({ item }) => item.serialNumber);
+    // A device left out lost its serial number to another (provisioned meanwhile), else its name.
+    const taken = new Set((await new DeviceRepository(this.deps.db).bySerials(left)).map((d) => d.serialNumber));
     for (const candidate of fresh) {
       const device = created.get(candidate.item.serialNumber);
       const { index, item } = candidate;
       results.push(
         device
           ? { index, serialNumber: item.serialNumber, status: 'created', deviceId: device, error: null }
-          : this.conflict(candidate),
+          : this.conflict(candidate, taken.has(item.serialNumber) ? 'serial' : 'name'),
       );
     }
     return { created: created.size, items: results.sort((a, b) => a.index - b.index) };
@@ -91,9 +95,10 @@ export class BulkProvisioning {
     return new Set(named.filter((_, i) => checks[i]));
   }
 
-  /** Items that pass the schema and repeat no serial of the batch; the others answered. */
+  /** Items that pass the schema and repeat no serial number, nor name of their kind, of the batch; the others answered. */
   private validate(items: readonly unknown[], results: ProvisionItemResult[]): Candidate[] {
     const seen = new Set<string>();
+    const names = new Set<string>();
     const candidates: Candidate[] = [];
     items.forEach((raw, index) => {
       const parsed = ProvisionGatewayDeviceSchema.safeParse(raw);
@@ -111,7 +116,11 @@ export class BulkProvisioning {
       }
       const item = parsed.data;
       if (seen.has(item.serialNumber)) return void results.push(this.conflict({ index, item }));
+      // The later of two items of one kind and name is the conflict, as the database would say.
+      const name = `${item.deviceType} ${item.name.toLowerCase()}`;
+      if (names.has(name)) return void results.push(this.conflict({ index, item }, 'name'));
       seen.add(item.serialNumber);
+      names.add(name);
       candidates.push({ index, item });
     });
     return candidates;
@@ -130,8 +139,9 @@ export class BulkProvisioning {
     return new Map(entries.map((entry) => [entry.serialNumber, entry.id]));
   }
 
-  private conflict({ index, item }: Candidate): ProvisionItemResult {
-    const error = serialExists(item.serialNumber, item.deviceType);
+  private conflict({ index, item }: Candidate, taken: 'serial' | 'name' = 'serial'): ProvisionItemResult {
+    const error =
+      taken === 'serial' ? serialExists(item.serialNumber, item.deviceType) : nameExists(item.name, item.deviceType);
     return { index, serialNumber: item.serialNumber, status: 'conflict', deviceId: null, error: errorOf(error) };
   }
 }

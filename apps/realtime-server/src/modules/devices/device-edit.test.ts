@@ -104,7 +104,9 @@ describe('editing a device (PATCH /devices/{id})', () => {
     const id = await h.register(uniqueSerial('EDIT'));
     for (const body of [
       {},
-      { name: 'x' },
+      { name: '   ' },
+      { name: 'x'.repeat(121) },
+      { colour: 'red' },
       { notes: 'x'.repeat(4001) },
       { fixedLocation: 'yes' },
       { driver: 'x'.repeat(61) },

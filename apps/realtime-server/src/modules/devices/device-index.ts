@@ -16,8 +16,9 @@ export class DeviceIndex {
   /** How many known connections say connected, kept as they change (health reads it). */
   private connected = 0;
   /**
-   * Grows whenever a device joins the index or moves to another project: while it stays, every
-   * project holds the same devices (what `GET /fleet/columns` prepares ahead rests on it).
+   * Grows whenever a device joins the index, moves to another project or is renamed: while it
+   * stays, every project holds the same devices under the same names (what `GET /fleet/columns`
+   * prepares ahead rests on it).
    */
   membershipVersion = 0;
 
@@ -55,6 +56,14 @@ export class DeviceIndex {
     let project = this.byProject.get(projectId);
     if (!project) this.byProject.set(projectId, (project = new Map()));
     project.set(id, entry);
+    this.membershipVersion += 1;
+  }
+
+  /** Renames a device: the fleet's identities (`GET /fleet/columns`) are prepared again. */
+  rename(id: string, name: string): void {
+    const entry = this.byId.get(id);
+    if (!entry || entry.name === name) return;
+    entry.name = name;
     this.membershipVersion += 1;
   }
 

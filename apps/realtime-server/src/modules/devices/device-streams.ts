@@ -7,7 +7,7 @@ import type { StreamHub } from '../../realtime/stream-hub';
 
 /**
  * Routes device events to their streams (docs/realtime.md):
- * - `DeviceConnectionStatusUpdated` and `DeviceCommandRequested` to `project:<projectId>`;
+ * - `DeviceConnectionStatusUpdated`, `DeviceCommandRequested` and `DeviceLifecycleChanged` to `project:<projectId>`;
  * - `DeviceAttributeValueUpdated` to `device:<deviceId>` and `attributes:<projectId>`, which cost
  *   nothing while nobody subscribes; a socket in both gets the item once, from `attributes:`;
  * - and every change of a device's compact state as `FleetStateUpdated` to `fleet:<projectId>`.
@@ -38,7 +38,8 @@ export class DeviceStreams implements DeviceEventSink {
         this.fleetChanged(deviceId);
         return;
       case 'DeviceLifecycleChanged':
-        // Kept in the device's history; the map and lists see the new status in its compact state.
+        // Open panels and lists take the installation date and failure from it; the map the new status from the compact state.
+        this.hub.publish(streams.project(projectId), type, payload);
         this.fleetChanged(deviceId);
         return;
       default:

@@ -1,8 +1,5 @@
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
 import {
   BULK_DEVICES_MAX,
-  DEVICE_EXPORT_COLUMNS,
   type Device,
   type DeviceEdit,
   type DeviceEvent,
@@ -14,14 +11,15 @@ import {
   type MatchingDeviceIds,
   type Page,
 } from '@farola/protocol';
-import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import type { User } from '../../auth/user';
 import { DomainError } from '../../platform/domain-error';
 import type { EventRepository } from '../events/event.repository';
 import type { ProjectService } from '../projects/project.service';
+import type { DeviceIndex } from './device-index';
+import { projectPaths, streamDeviceCsv } from './device-export';
 import type { DeviceRepository } from './device.repository';
-import { luminaireSerialExists } from './provisioning-errors';
+import { luminaireSerialExists, nameExists } from './provisioning-errors';
 import type { WriteBehind } from './write-behind';
 
 /**
@@ -35,6 +33,8 @@ export class DeviceService {
       events: EventRepository;
       projects: ProjectService;
       writer: WriteBehind;
+      /** Takes a renamed device's new name (the map's fleet reads names from it). */
+      index?: DeviceIndex;
       /** The most ids `matchingIds` answers: what one bulk action takes. */
       matchingIdsMax?: number;
     },
@@ -59,26 +59,16 @@ export class DeviceService {
   }
 
   /**
-   * Streams every matching device as CSV (`DEVICE_EXPORT_COLUMNS`), a keyset page at a time and
-   * at the pace the client reads: memory stays flat whatever the fleet's size.
+   * Streams every matching device as CSV: the import template's columns and then the export's
+   * (`DEVICE_CSV_COLUMNS`), headers in `query.lang`, projects by their path, text made safe for
+   * spreadsheets; a keyset page at a time, at the pace the client reads.
    */
   async exportCsv(user: User, query: DeviceExportQuery, res: Response): Promise<void> {
     const visible = await this.deps.projects.scope(user);
+    const projects = await projectPaths(this.deps.projects, user);
     await this.deps.writer.settled();
-    res.status(200);
-    res.setHeader('content-type', 'text/csv; charset=utf-8');
-    res.setHeader('content-disposition', 'attachment; filename="devices.csv"');
-    const csv = stringify({ header: true, columns: [...DEVICE_EXPORT_COLUMNS] });
-    csv.pipe(res);
-    for await (const page of this.deps.devices.each(query, visible)) {
-      for (const device of page) {
-        const row = DEVICE_EXPORT_COLUMNS.map((column) => device[column] ?? '');
-        if (!csv.write(row)) await once(csv, 'drain');
-      }
-      if (res.destroyed) break;
-    }
-    csv.end();
-    await finished(res);
+    const { lang, ...filters } = query;
+    await streamDeviceCsv(res, this.deps.devices.each(filters, visible), { language: lang ?? 'en', projects });
   }
 
   async get(user: User, id: string): Promise<Device> {
@@ -90,8 +80,8 @@ export class DeviceService {
   }
 
   /**
-   * A user's edit of the notes, the fixed-location flag or (a light point's) luminaire fields,
-   * recorded with who made it.
+   * A user's edit of the name, the notes, the fixed-location flag or (a light point's) luminaire
+   * fields, recorded with who made it.
    */
   async edit(user: User, id: string, edit: DeviceEdit): Promise<Device> {
     const visible = await this.deps.projects.scope(user);
@@ -110,7 +100,12 @@ export class DeviceService {
     }
     const device = await this.deps.devices.edit(id, visible, edit, user.username);
     if (device === 'luminaireSerialNumberExists') throw luminaireSerialExists(edit.luminaireSerialNumber ?? '');
+    if (device === 'nameExists') {
+      const kind = (await this.deps.devices.get(id, visible))?.deviceType ?? 'light-point-controller';
+      throw nameExists(edit.name ?? '', kind);
+    }
     if (!device) throw new DomainError('DEVICE_NOT_FOUND');
+    if (edit.name !== undefined) this.deps.index?.rename(id, device.name);
     return device;
   }
 

@@ -98,7 +98,7 @@ export const devicesModule: FarolaModule = {
           'gateway spoke for devices not behind it',
         ),
     });
-    const reads = new DeviceService({ devices: repository, events: history, projects, writer });
+    const reads = new DeviceService({ devices: repository, events: history, projects, writer, index });
     return {
       routes: [
         ...deviceRoutes(reads),

@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID } from '@farola/protocol';
+import { DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../testing/harness';
 
@@ -91,17 +91,56 @@ describe('the inventory list and its CSV export', () => {
     expect((await h.api(`/v1/devices?q=${prefix}&createdTo=${today}&limit=1`)).body.total).toBe(COUNT);
   });
 
-  it('exports every matching device as CSV with a header row', async () => {
+  it("exports every matching device as CSV: the import template's headers in the user's language, projects by name", async () => {
     const answer = await fetch(
       `${h.server.httpUrl}/lighting/api/v1/devices/export.csv?q=${prefix}&deviceType=cabinet-controller`,
     );
     expect(answer.headers.get('content-type')).toContain('text/csv');
     const lines = (await answer.text()).trim().split('\n');
     expect(lines[0]).toBe(
-      'id,serialNumber,name,deviceType,vendor,projectId,status,disabled,reference,category,imei,ip,modelNumber,firmwareVersion,luminaireSerialNumber,luminaireType,bracketType,driver,latitude,longitude,installationDate,connected,lastConnectionAt,createdAt',
+      'Serial number,Name,Device type,Vendor family,Project,Reference,Category,IMEI,IP,Luminaire serial number,Luminaire type,Bracket type,Driver,Latitude,Longitude,Installation date,Status,Disabled,Model number,Firmware version,Connected,Last connection date,Created,ID',
     );
     expect(lines).toHaveLength(1 + COUNT / 3);
-    expect(lines[1]).toContain(`${prefix}00000,Street lamp 0,cabinet-controller,orion`);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${prefix}00000,Street lamp 0,cabinet-controller,Orion,Demo city,,,,,,,,,,,,provisioned,false,,,false,,\\S+,[0-9a-f-]{36}$`,
+      ),
+    );
+
+    const spanish = await fetch(`${h.server.httpUrl}/lighting/api/v1/devices/export.csv?q=${prefix}00000&lang=es`);
+    const [header] = (await spanish.text()).split('\n');
+    expect(header).toMatch(/^Número de serie,Nombre,Tipo de dispositivo,Familia de fabricante,Proyecto,/);
+  });
+
+  it('writes a subproject by its path and text that would run as a formula as plain text', async () => {
+    const answer = await h.api(`/v1/gateways/${(await h.api('/v1/gateways?q=INV-GW')).body.items[0].id}/devices`, {
+      method: 'POST',
+      body: JSON.stringify({
+        devices: [
+          {
+            serialNumber: 'INVX-1',
+            deviceType: 'light-point-controller',
+            vendor: 'vega',
+            projectId: DEMO_SUBPROJECT_ID,
+            name: '=HYPERLINK("http://example.com","Click")',
+          },
+          {
+            serialNumber: 'INVX-2',
+            deviceType: 'light-point-controller',
+            vendor: 'vega',
+            projectId: DEMO_SUBPROJECT_ID,
+            name: '-2+3',
+          },
+        ],
+      }),
+    });
+    expect(answer.body.created).toBe(2);
+    const csv = await (await fetch(`${h.server.httpUrl}/lighting/api/v1/devices/export.csv?q=INVX-`)).text();
+    const rows = csv.trim().split('\n').slice(1);
+    expect(rows[0]).toMatch(
+      /^INVX-1,"'=HYPERLINK\(""http:\/\/example.com"",""Click""\)",light-point-controller,Vega,Demo city \/ Old town,/,
+    );
+    expect(rows[1]).toMatch(/^INVX-2,'-2\+3,light-point-controller,Vega,Demo city \/ Old town,/);
   });
 
   it('refuses an unknown filter value on the export as on the list', async () => {

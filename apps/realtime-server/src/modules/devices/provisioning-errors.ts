@@ -7,6 +7,15 @@ export function serialExists(serialNumber: string, deviceType: DeviceType): Doma
   return new DomainError(code, { error: serialNumber }, ERRORS[code].message.replace('{error}', serialNumber));
 }
 
+/**
+ * The spec's uniqueness message for a name (§8): 'Light point name X already exists', 'X name of the
+ * cabinet controller already exists'. Names are unique per device kind, whatever their case.
+ */
+export function nameExists(name: string, deviceType: DeviceType): DomainError {
+  const code = deviceType === 'light-point-controller' ? 'LIGHT_POINT_NAME_EXISTS' : 'CABINET_NAME_EXISTS';
+  return new DomainError(code, { error: name }, ERRORS[code].message.replace('{error}', name));
+}
+
 /** 'Luminaire serial number X already exists' (§8): another device carries that luminaire. */
 export function luminaireSerialExists(serialNumber: string): DomainError {
   const code = 'LUMINAIRE_SERIAL_EXISTS';

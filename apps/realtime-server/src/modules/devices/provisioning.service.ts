@@ -20,7 +20,7 @@ import type { CredentialStore, StoredCredential } from './credential-store';
 import type { DeviceIndex } from './device-index';
 import { DeviceRepository } from './device.repository';
 import { generatePassword, hashPassword } from './passwords';
-import { gatewayExists, gatewayNotFound, projectNotFound, serialExists } from './provisioning-errors';
+import { gatewayExists, gatewayNotFound, nameExists, projectNotFound, serialExists } from './provisioning-errors';
 import { ProvisioningRepository } from './provisioning.repository';
 
 export interface ProvisioningDeps {
@@ -62,8 +62,13 @@ export class ProvisioningService {
     const password = gatewayId === null ? generatePassword() : null;
     const credential = password === null ? null : await this.credential('device', body.serialNumber, password);
     const entry = await this.deps.db.transaction(async (tx) => {
-      const [inserted] = await new DeviceRepository(tx).provisionMany([{ ...body, gatewayId }]);
-      if (!inserted) throw serialExists(body.serialNumber, body.deviceType);
+      const devices = new DeviceRepository(tx);
+      const [inserted] = await devices.provisionMany([{ ...body, gatewayId }]);
+      if (!inserted) {
+        // Left out for its serial number or its name, whichever another device holds.
+        const [holder] = await devices.bySerials([body.serialNumber]);
+        throw holder ? serialExists(body.serialNumber, body.deviceType) : nameExists(body.name, body.deviceType);
+      }
       if (credential) {
         if (!(await new ProvisioningRepository(tx).insertCredential(credential))) {
           throw serialExists(body.serialNumber, body.deviceType);

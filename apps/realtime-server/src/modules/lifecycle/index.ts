@@ -1,4 +1,5 @@
 import type { FarolaModule } from '../../platform/module';
+import { InstallationFollowUp } from './installation-follow-up';
 import { LifecycleRepository } from './lifecycle.repository';
 import { lifecycleRoutes } from './lifecycle.routes';
 import { LifecycleService } from './lifecycle.service';
@@ -9,20 +10,34 @@ declare module '../../platform/services' {
   }
 }
 
-/** Device lifecycle: status actions, installation follow-up, 'Disable devices', project moves. */
+/**
+ * Device lifecycle: status actions, installation follow-up (in operation, failed, reset), 'Disable
+ * devices', project moves.
+ */
 export const lifecycleModule: FarolaModule = {
   name: 'lifecycle',
   setup: ({ db, logger, services }) => {
     const requests = services.get('queuedRequests');
+    const repository = new LifecycleRepository(db);
+    const devices = services.get('devices');
+    const events = services.get('deviceEvents');
     const lifecycle = new LifecycleService({
-      repository: new LifecycleRepository(db),
-      devices: services.get('devices'),
+      repository,
+      devices,
       requests,
-      events: services.get('deviceEvents'),
+      events,
       projects: services.get('projects'),
       logger,
     });
-    requests.onDone((request) => lifecycle.installed(request));
+    const installation = new InstallationFollowUp({ repository, devices, events });
+    requests.onDone((request) => installation.done(request));
+    requests.onFinished((request) => {
+      installation
+        .ended(request)
+        .catch((error: unknown) =>
+          logger.error({ err: error, requestId: request.id }, 'a failed installation could not be recorded'),
+        );
+    });
     return { routes: lifecycleRoutes(lifecycle), services: { lifecycle } };
   },
 };

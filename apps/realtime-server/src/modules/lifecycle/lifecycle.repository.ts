@@ -1,31 +1,89 @@
-import type { DeviceStatus } from '@farola/protocol';
+import type { CommandName, DeviceStatus, ErrorCode, InstallationFailureRecord } from '@farola/protocol';
 import type { Database } from '../../db/database';
+import { iso } from '../../db/rows';
 
-/** One device whose status changed: from what. */
+/** One device whose status changed: from what, and its installation date when the move set it. */
 export interface StatusChange {
   id: string;
   from: DeviceStatus;
+  installationDate: string | null;
 }
 
-/** Status and disable writes, many devices per statement. */
+/** An `install` request that ended without DONE, as the device's failure records it. */
+export interface EndedInstallation {
+  deviceId: string;
+  requestId: string;
+  /** When the request was queued: a later install request of the device makes this one stale. */
+  requestedAt: string;
+  code: ErrorCode;
+  at: string;
+}
+
+/** Status, installation and disable writes, many devices per statement. */
 export class LifecycleRepository {
   constructor(private readonly db: Database) {}
 
   /**
    * Moves the devices still in one of `from` (and not disabled) to `to`; a device that moved
-   * meanwhile is left alone. `ready` records the installation date.
+   * meanwhile is left alone, and so, with `afterFailedInstallation`, is one whose installation has
+   * not failed. Every move clears the installation failure; `ready` records the installation date.
    */
-  async move(ids: readonly string[], from: readonly DeviceStatus[], to: DeviceStatus): Promise<StatusChange[]> {
+  async move(
+    ids: readonly string[],
+    from: readonly DeviceStatus[],
+    to: DeviceStatus,
+    afterFailedInstallation = false,
+  ): Promise<StatusChange[]> {
     if (ids.length === 0) return [];
-    return this.db.query<StatusChange>(
+    const rows = await this.db.query<{ id: string; from: DeviceStatus; installation_date: Date | null }>(
       `UPDATE devices d SET status = $3,
-         installation_date = CASE WHEN $3 = 'ready' THEN now() ELSE d.installation_date END
+         installation_date = CASE WHEN $3 = 'ready' THEN now() ELSE d.installation_date END,
+         installation_failure = NULL, installation_failed_at = NULL
        FROM (SELECT id, status FROM devices WHERE id = ANY($1::uuid[]) AND status = ANY($2::text[]) AND NOT disabled
+               AND (NOT $4 OR installation_failure IS NOT NULL)
              FOR UPDATE) AS old
        WHERE d.id = old.id
-       RETURNING d.id, old.status AS "from"`,
-      [ids, from, to],
+       RETURNING d.id, old.status AS "from", CASE WHEN $3 = 'ready' THEN d.installation_date END AS installation_date`,
+      [ids, from, to, afterFailedInstallation],
     );
+    return rows.map((row) => ({
+      id: row.id,
+      from: row.from,
+      installationDate: row.installation_date ? iso(row.installation_date) : null,
+    }));
+  }
+
+  /**
+   * Records why a device's installation failed, if the device is still in installation and no
+   * later install request of it exists (a stale answer changes nothing); the failure, or null.
+   */
+  async recordInstallationFailure(ended: EndedInstallation): Promise<InstallationFailureRecord | null> {
+    const rows = await this.db.query<{ installation_failed_at: Date }>(
+      `UPDATE devices d SET installation_failure = $2, installation_failed_at = $3
+       WHERE d.id = $1 AND d.status = 'installation' AND NOT d.disabled
+         AND NOT EXISTS (SELECT 1 FROM queued_requests q WHERE q.device_id = d.id AND q.command = 'install'
+                         AND q.id <> $4 AND q.created_at > $5)
+       RETURNING d.installation_failed_at`,
+      [ended.deviceId, ended.code, ended.at, ended.requestId, ended.requestedAt],
+    );
+    return rows[0] ? { code: ended.code, at: iso(rows[0].installation_failed_at) } : null;
+  }
+
+  /**
+   * Sets the installation date a completed `resetInstallation` chose (`YYYY-MM-DD`): 00:00 of that
+   * day on the device's own clock (its `timezone` attribute; UTC when it reports none, or one
+   * PostgreSQL does not know), where its measures start again. The date set, or null.
+   */
+  async resetInstallationDate(deviceId: string, date: string): Promise<string | null> {
+    const rows = await this.db.query<{ installation_date: Date }>(
+      `UPDATE devices d SET installation_date = ($2::date)::timestamp AT TIME ZONE
+         CASE WHEN EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = d.attributes->>'timezone')
+           THEN d.attributes->>'timezone' ELSE 'UTC' END
+       WHERE d.id = $1 AND NOT d.disabled
+       RETURNING d.installation_date`,
+      [deviceId, date],
+    );
+    return rows[0] ? iso(rows[0].installation_date) : null;
   }
 
   /** Disables the devices not disabled yet and records them disconnected; returns those it disabled. */
@@ -61,12 +119,13 @@ export class LifecycleRepository {
     });
   }
 
-  /** The requests still in progress of these devices. */
-  async requestsInProgress(ids: readonly string[]): Promise<string[]> {
+  /** The requests still in progress of these devices (of one command, when given). */
+  async requestsInProgress(ids: readonly string[], command?: CommandName): Promise<string[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.query<{ id: string }>(
-      `SELECT id FROM queued_requests WHERE device_id = ANY($1::uuid[]) AND status = 'IN_PROGRESS'`,
-      [ids],
+      `SELECT id FROM queued_requests WHERE device_id = ANY($1::uuid[]) AND status = 'IN_PROGRESS'
+         AND ($2::text IS NULL OR command = $2)`,
+      [ids, command ?? null],
     );
     return rows.map((row) => row.id);
   }

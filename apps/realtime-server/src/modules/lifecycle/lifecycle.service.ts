@@ -1,13 +1,4 @@
-import {
-  type Device,
-  type DeviceStatus,
-  type ErrorCode,
-  LIFECYCLE_MOVES,
-  type LifecycleAction,
-  type LifecycleCause,
-  lifecycleTarget,
-  type QueuedRequest,
-} from '@farola/protocol';
+import { type Device, type ErrorCode, LIFECYCLE_MOVES, type LifecycleAction, lifecycleTarget } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { User } from '../../auth/user';
 import { inProjectScope } from '../../db/rows';
@@ -17,13 +8,10 @@ import type { DevicesService } from '../devices';
 import type { DeviceIndexEntry } from '../devices/device.repository';
 import type { ProjectService } from '../projects/project.service';
 import type { QueuedRequestsService } from '../requests';
+import { type ChangeOrigin, publishLifecycleChange } from './lifecycle-events';
 import type { LifecycleRepository } from './lifecycle.repository';
 
-/** Who changes a device, and within which bulk job (null for one device at a time). */
-export interface ChangeOrigin {
-  by: string | null;
-  bulkJobId: string | null;
-}
+export type { ChangeOrigin } from './lifecycle-events';
 
 /** A device's result: null when the change was made, or why it was not. */
 export type ChangeResults = Map<string, ErrorCode | null>;
@@ -50,8 +38,9 @@ export class LifecycleService {
   refusal(device: DeviceIndexEntry, action: LifecycleAction | 'disable'): ErrorCode | null {
     if (device.disabled) return 'DEVICE_DISABLED';
     if (action === 'disable') return null;
-    if (!lifecycleTarget(action, device.status)) return 'INVALID_LIFECYCLE_TRANSITION';
-    if (action === 'sendToInstallation') return this.deps.requests.refusal(device, 'install');
+    // Whether its installation failed is the database's to say, when the move is made.
+    if (!lifecycleTarget(action, device.status, true)) return 'INVALID_LIFECYCLE_TRANSITION';
+    if (LIFECYCLE_MOVES[action].to === 'installation') return this.deps.requests.refusal(device, 'install');
     return null;
   }
 
@@ -77,8 +66,10 @@ export class LifecycleService {
   }
 
   /**
-   * Applies a status action to many devices in one statement. `sendToInstallation` then queues each
-   * moved device's `install` command; the device becomes `ready` when that request ends DONE.
+   * Applies a status action to many devices in one statement. `sendToInstallation` and
+   * `retryInstallation` then queue each moved device's `install` command (the device becomes
+   * `ready` when that request ends DONE); a device moved out of installation has its installation
+   * still running cancelled.
    */
   async move(
     devices: readonly DeviceIndexEntry[],
@@ -91,22 +82,40 @@ export class LifecycleService {
       results.set(device.id, refusal);
       return refusal === null;
     });
-    const { from, to } = LIFECYCLE_MOVES[action];
+    const { from, to, afterFailedInstallation } = LIFECYCLE_MOVES[action];
     const changes = await this.deps.repository.move(
       eligible.map((device) => device.id),
       from,
       to,
+      afterFailedInstallation === true,
     );
     const moved = new Set(changes.map((change) => change.id));
     for (const device of eligible) if (!moved.has(device.id)) results.set(device.id, 'INVALID_LIFECYCLE_TRANSITION');
     const byId = new Map(devices.map((device) => [device.id, device]));
-    for (const change of changes) this.changed(byId.get(change.id)!, action, change.from, to, origin);
-    if (action === 'sendToInstallation' && changes.length > 0) {
+    for (const change of changes) {
+      // Every move clears a failed installation; say so when there may have been one.
+      const detail = change.from === 'installation' ? { installationFailure: null } : {};
+      publishLifecycleChange(this.deps.events, byId.get(change.id)!, {
+        cause: action,
+        from: change.from,
+        to,
+        origin,
+        detail,
+      });
+    }
+    if (to === 'installation' && changes.length > 0) {
       await this.deps.requests.submitMany(
         changes.map((change) => ({ device: byId.get(change.id)!, body: { command: 'install', params: {} } })),
         origin.by,
       );
     }
+    const leftInstallation = changes.filter((change) => change.from === 'installation' && to !== 'installation');
+    await this.cancelAll(
+      await this.deps.repository.requestsInProgress(
+        leftInstallation.map((c) => c.id),
+        'install',
+      ),
+    );
     return results;
   }
 
@@ -122,7 +131,12 @@ export class LifecycleService {
     for (const device of done) {
       results.set(device.id, null);
       device.disabled = true;
-      this.changed(device, 'disable', device.status, device.status, origin);
+      publishLifecycleChange(this.deps.events, device, {
+        cause: 'disable',
+        from: device.status,
+        to: device.status,
+        origin,
+      });
       if (this.deps.devices.index.connection(device.id)?.connected) {
         this.deps.devices.index.setConnection(device.id, { connected: false, since: now });
         this.deps.events.publish('DeviceConnectionStatusUpdated', {
@@ -134,9 +148,7 @@ export class LifecycleService {
       }
     }
     await this.deps.devices.revokeCredentials(done);
-    for (const id of await this.deps.repository.requestsInProgress(done.map((device) => device.id))) {
-      await this.deps.requests.cancel(id);
-    }
+    await this.cancelAll(await this.deps.repository.requestsInProgress(done.map((device) => device.id)));
     return results;
   }
 
@@ -158,34 +170,8 @@ export class LifecycleService {
     return results;
   }
 
-  /** A finished `install` request: DONE makes a device still in installation `ready`. */
-  async installed(request: QueuedRequest): Promise<void> {
-    if (request.command !== 'install') return;
-    const device = this.deps.devices.index.id(request.deviceId);
-    if (!device || device.status !== 'installation') return;
-    const [change] = await this.deps.repository.move([device.id], ['installation'], 'ready');
-    if (change) this.changed(device, 'installed', change.from, 'ready', { by: null, bulkJobId: null });
-  }
-
-  private changed(
-    device: DeviceIndexEntry,
-    cause: LifecycleCause,
-    from: DeviceStatus,
-    to: DeviceStatus,
-    origin: ChangeOrigin,
-  ): void {
-    device.status = to;
-    this.deps.events.publish('DeviceLifecycleChanged', {
-      deviceId: device.id,
-      projectId: device.projectId,
-      ts: new Date().toISOString(),
-      cause,
-      from,
-      to,
-      disabled: device.disabled,
-      changedBy: origin.by,
-      bulkJobId: origin.bulkJobId,
-    });
+  private async cancelAll(requestIds: readonly string[]): Promise<void> {
+    for (const id of requestIds) await this.deps.requests.cancel(id);
   }
 
   private async visible(user: User, deviceId: string): Promise<DeviceIndexEntry> {

@@ -1,0 +1,162 @@
+import type { QueuedRequest } from '@farola/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collect, type FarolaClient, type Harness, nextEvent, startHarness, uniqueSerial } from '../../testing/harness';
+
+describe('installation follow-up', () => {
+  let h: Harness;
+  let socket: FarolaClient;
+  beforeAll(async () => {
+    h = await startHarness();
+    socket = await h.socket();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const lifecycle = (id: string, action: string) =>
+    h.api(`/v1/devices/${id}/lifecycle`, { method: 'POST', body: JSON.stringify({ action }) });
+  const device = async (id: string) => (await h.api(`/v1/devices/${id}`)).body;
+  const installRequests = async (id: string): Promise<QueuedRequest[]> =>
+    (await h.api(`/v1/queued-requests?deviceId=${id}&command=install`)).body.items;
+
+  /** A registered device sent to installation (through revision, as one in operation must go); its install request. */
+  async function installing(deviceType = 'light-point-controller') {
+    const serial = uniqueSerial('INST');
+    const id = await h.register(serial, { deviceType: deviceType as 'light-point-controller' });
+    expect((await lifecycle(id, 'sendToRevision')).status).toBe(200);
+    expect((await lifecycle(id, 'sendToInstallation')).status).toBe(200);
+    const [request] = await installRequests(id);
+    if (!request) throw new Error('no install request');
+    return { serial, id, request };
+  }
+
+  const fail = (serial: string, requestId: string, reason: string) =>
+    h.publish(serial, 'commands', {
+      requestId,
+      status: 'ERROR',
+      progress: 14,
+      error: { code: 'NOT_ACCEPTABLE', reason },
+      detail: { step: 'powerTest', attempt: 1 },
+    });
+
+  it('records why an installation failed on the device, which stays in installation, and pushes it', async () => {
+    const { serial, id, request } = await installing();
+    const pushed = nextEvent(
+      socket,
+      'DeviceLifecycleChanged',
+      (e) => e.deviceId === id && e.cause === 'installationFailed',
+    );
+    await fail(serial, request.id, 'INSTALLATION_MIN_POWER_NOT_REACHED');
+
+    const { payload } = await pushed;
+    expect(payload).toMatchObject({
+      from: 'installation',
+      to: 'installation',
+      changedBy: null,
+      installationFailure: { code: 'INSTALLATION_MIN_POWER_NOT_REACHED' },
+    });
+    expect(await device(id)).toMatchObject({
+      status: 'installation',
+      installationFailure: { code: 'INSTALLATION_MIN_POWER_NOT_REACHED', at: payload.installationFailure!.at },
+    });
+    // The lists carry it too.
+    const listed = (await h.api(`/v1/devices?q=${serial}`)).body.items[0];
+    expect(listed.installationFailure.code).toBe('INSTALLATION_MIN_POWER_NOT_REACHED');
+  });
+
+  it('retries a failed installation with a new install request, and only a failed one', async () => {
+    const { serial, id, request } = await installing();
+    // Nothing failed yet: there is nothing to retry.
+    const early = await lifecycle(id, 'retryInstallation');
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('INVALID_LIFECYCLE_TRANSITION');
+
+    await fail(serial, request.id, 'INSTALLATION_MAX_ATTEMPTS_REACHED');
+    await expect
+      .poll(async () => (await device(id)).installationFailure?.code)
+      .toBe('INSTALLATION_MAX_ATTEMPTS_REACHED');
+    const retried = await lifecycle(id, 'retryInstallation');
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'installation', installationFailure: null });
+    const [latest, previous] = await installRequests(id);
+    expect(previous?.id).toBe(request.id);
+    expect(latest).toMatchObject({ status: 'IN_PROGRESS', command: 'install' });
+
+    // The new installation ends DONE: in operation, dated now, the failure gone.
+    const installed = nextEvent(socket, 'DeviceLifecycleChanged', (e) => e.deviceId === id && e.cause === 'installed');
+    const before = Date.now();
+    await h.publish(serial, 'commands', { requestId: latest!.id, status: 'DONE', progress: 100 });
+    const { payload } = await installed;
+    expect(payload).toMatchObject({ from: 'installation', to: 'ready', installationFailure: null });
+    expect(Date.parse(payload.installationDate!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(await device(id)).toMatchObject({
+      status: 'ready',
+      installationFailure: null,
+      installationDate: payload.installationDate,
+    });
+  });
+
+  it('a request that times out or is cancelled fails the installation as well', async () => {
+    const { id, request } = await installing('cabinet-controller');
+    const cancelled = await h.api(`/v1/queued-requests/${request.id}/cancel`, { method: 'POST' });
+    expect(cancelled.status).toBe(200);
+    await expect.poll(async () => (await device(id)).installationFailure?.code).toBe('REQUEST_CANCELED');
+  });
+
+  it('sends a failed device, or one still installing, to revision: its installation stops and the failure goes', async () => {
+    const failed = await installing();
+    await fail(failed.serial, failed.request.id, 'INSTALLATION_ERROR');
+    await expect.poll(async () => (await device(failed.id)).installationFailure?.code).toBe('INSTALLATION_ERROR');
+    const out = await lifecycle(failed.id, 'sendToRevision');
+    expect(out.body).toMatchObject({ status: 'revision', installationFailure: null });
+
+    const running = await installing();
+    const events = collect(socket, 'DeviceLifecycleChanged', (e) => e.deviceId === running.id);
+    expect((await lifecycle(running.id, 'sendToRevision')).body.status).toBe('revision');
+    await expect.poll(async () => (await installRequests(running.id))[0]?.status).toBe('CANCELLED');
+    // The cancellation is not taken for a failure of a device no longer in installation.
+    expect((await device(running.id)).installationFailure).toBeNull();
+    await expect.poll(() => events.filter((e) => e.to === 'revision').length).toBe(2);
+    expect(events.some((e) => e.cause === 'installationFailed')).toBe(false);
+  });
+
+  it("sets the date a completed reset installation chose as the device's installation date, at midnight where it is", async () => {
+    const serial = uniqueSerial('RESET');
+    const id = await h.register(serial, { deviceType: 'cabinet-controller' });
+    await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { timezone: 'Europe/Madrid' } });
+    const registered = (await device(id)).installationDate;
+    const reset = await h.api(`/v1/devices/${id}/commands`, {
+      method: 'POST',
+      body: JSON.stringify({ command: 'resetInstallation', params: { installationDate: '2026-03-01' } }),
+    });
+    expect(reset.status).toBe(202);
+    // Not before the device has done it.
+    expect((await device(id)).installationDate).toBe(registered);
+
+    const pushed = nextEvent(
+      socket,
+      'DeviceLifecycleChanged',
+      (e) => e.deviceId === id && e.cause === 'installationReset',
+    );
+    await h.publish(serial, 'commands', { requestId: reset.body.id, status: 'DONE', progress: 100 });
+    // 00:00 on 1 March in Madrid is 23:00 UTC on 28 February.
+    expect((await pushed).payload).toMatchObject({
+      from: 'ready',
+      to: 'ready',
+      changedBy: 'demo',
+      installationDate: '2026-02-28T23:00:00.000Z',
+    });
+    expect((await device(id)).installationDate).toBe('2026-02-28T23:00:00.000Z');
+  });
+
+  it('dates a device that registers and goes into operation: the date it reports, else when it registered', async () => {
+    const before = Date.now();
+    const plain = await h.register(uniqueSerial('DATE'));
+    expect(Date.parse((await device(plain)).installationDate)).toBeGreaterThanOrEqual(before - 1000);
+    const reported = await h.register(uniqueSerial('DATE'), { installationDate: '2019-05-06T22:00:00.000Z' });
+    expect((await device(reported)).installationDate).toBe('2019-05-06T22:00:00.000Z');
+    // Provisioned and never heard from: not installed, no date.
+    const stock = await h.provision(uniqueSerial('DATE'));
+    expect((await device(stock)).installationDate).toBeNull();
+  });
+});

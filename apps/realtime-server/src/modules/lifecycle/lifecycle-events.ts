@@ -1,0 +1,40 @@
+import type { DeviceLifecycleChanged, DeviceStatus, LifecycleCause } from '@farola/protocol';
+import type { DeviceEventPublisher } from '../../realtime/device-events';
+import type { DeviceIndexEntry } from '../devices/device.repository';
+
+/** Who changes a device, and within which bulk job (null for one device at a time). */
+export interface ChangeOrigin {
+  by: string | null;
+  bulkJobId: string | null;
+}
+
+/** The server's own changes: nobody asked, outside any bulk job. */
+export const BY_THE_SERVER: ChangeOrigin = { by: null, bulkJobId: null };
+
+/** What a change set besides the status: the installation date, the installation failure (null: cleared). */
+export type ChangeDetail = Pick<DeviceLifecycleChanged, 'installationDate' | 'installationFailure'>;
+
+/**
+ * Takes a lifecycle change into the device's index entry and publishes it as `DeviceLifecycleChanged`
+ * (event history, the project's sockets, and the map through the device's compact state).
+ */
+export function publishLifecycleChange(
+  events: DeviceEventPublisher,
+  device: DeviceIndexEntry,
+  change: { cause: LifecycleCause; from: DeviceStatus; to: DeviceStatus; origin: ChangeOrigin; detail?: ChangeDetail },
+): void {
+  const { cause, from, to, origin, detail } = change;
+  device.status = to;
+  events.publish('DeviceLifecycleChanged', {
+    deviceId: device.id,
+    projectId: device.projectId,
+    ts: new Date().toISOString(),
+    cause,
+    from,
+    to,
+    disabled: device.disabled,
+    changedBy: origin.by,
+    bulkJobId: origin.bulkJobId,
+    ...detail,
+  });
+}
