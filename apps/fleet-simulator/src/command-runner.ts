@@ -89,7 +89,10 @@ export interface RunnerHooks {
   /** Tracks a timer so that stopping the fleet can cancel work in progress. */
   delay(ms: number): Promise<void>;
   /** A failure the control interface injected for this command of the device (a next-command failure is taken once). */
-  takeForcedFailure(device: SimDevice, command: CommandName): { code: DeviceErrorCode; message: string } | undefined;
+  takeForcedFailure(
+    device: SimDevice,
+    command: CommandName,
+  ): { code: DeviceErrorCode; message: string; reason?: DeviceErrorReason } | undefined;
   /** An unexpected fault inside a handler: logged, and answered as an error instead of crashing. */
   onFailure(error: unknown, request: DownCommandMessage): void;
 }
@@ -283,7 +286,7 @@ export class CommandRunner {
     await ctx.step();
     if (forced) {
       ctx.progress(ctx.device.random.int(10, 40));
-      throw new CommandError(forced.code, forced.message);
+      throw new CommandError(forced.code, forced.message, forced.reason);
     }
     const { random } = ctx.device;
     ctx.progress(random.int(5, 20));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import type { GatewayGrouping } from './connections';
+import { DEFAULT_SERIAL_PREFIX } from './layout';
 import { type LoadedScenario, loadScenario, ScenarioError } from './control/scenarios';
 import type { ProvisioningOptions } from './provisioner';
 
@@ -51,7 +52,7 @@ export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
   reportIntervalSeconds: 10,
   gatewaySize: 1,
   projectIds: [DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID, DEMO_NORTH_PROJECT_ID],
-  serialPrefix: 'SIM',
+  serialPrefix: DEFAULT_SERIAL_PREFIX,
   errorRate: 0.03,
   installFailureRate: 0.1,
   dropRatePerHour: 0.5,

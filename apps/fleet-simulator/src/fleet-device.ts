@@ -1,6 +1,5 @@
 import type {
   AttributeValues,
-  DeviceErrorCode,
   DeviceType,
   UpAlarmMessage,
   UpAttributesMessage,
@@ -9,7 +8,7 @@ import type {
 } from '@farola/protocol';
 import { topics } from '@farola/protocol';
 import { createCabinet } from './cabinet';
-import type { CommandFailureRate } from './control/command-failures';
+import type { CommandFailureRate, ForcedFailure } from './control/command-failures';
 import type { SimClock } from './clock';
 import { advanceDevice, changeValues, fullValues, liveValues, registrationOf, type SimDevice } from './device';
 import type { DeviceSpec } from './layout';
@@ -43,7 +42,7 @@ export interface FleetDevice extends ReportedSwitching {
   /** Set by a reboot: the device attaches to the mobile network anew when it is back. */
   reattachPending?: boolean;
   /** Set by the control interface: the next command ends in this error. */
-  failNext?: { code: DeviceErrorCode; message: string };
+  failNext?: ForcedFailure;
   /** Set by the control interface: a share of the device's commands fail. */
   failureRate?: CommandFailureRate;
 }
@@ -100,9 +99,9 @@ export function infoOf({ spec }: SimDevice): FleetDeviceInfo {
 }
 
 export function announce(entry: FleetDevice, connected: boolean): void {
-  const { spec, firmwareVersion } = entry.device;
+  const { spec, firmwareVersion, installedAtMs } = entry.device;
   const message: UpConnectionMessage = connected
-    ? { connected, ts: new Date().toISOString(), registration: registrationOf(spec, firmwareVersion) }
+    ? { connected, ts: new Date().toISOString(), registration: registrationOf(spec, firmwareVersion, installedAtMs) }
     : { connected, ts: new Date().toISOString() };
   entry.link.publish(topics.up(spec.serialNumber, 'connection'), message, true);
 }

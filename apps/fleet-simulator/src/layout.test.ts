@@ -4,6 +4,7 @@ import { DEFAULT_FLEET_OPTIONS } from './config';
 import { registrationOf } from './device';
 import { buildFleetLayout } from './layout';
 import { LUMINAIRE_TYPES } from './luminaires';
+import { installationInstant } from './metering';
 
 const layout = (overrides: Partial<typeof DEFAULT_FLEET_OPTIONS> = {}) =>
   buildFleetLayout({ ...DEFAULT_FLEET_OPTIONS, ...overrides });
@@ -37,6 +38,23 @@ describe('buildFleetLayout', () => {
     for (const device of layout({ center })) {
       expect(metresBetween({ lat: device.latitude, lng: device.longitude }, center)).toBeLessThan(1500);
     }
+  });
+
+  it('names every device uniquely within its kind, whatever the case, across both families and at 100,000 devices', () => {
+    const fleet = layout({ devices: 100_000 });
+    for (const kind of ['light-point-controller', 'cabinet-controller']) {
+      const names = fleet.filter((d) => d.deviceType === kind).map((d) => d.name.toLowerCase());
+      expect(new Set(names).size).toBe(names.length);
+    }
+    const lightPoint = fleet.find((d) => d.deviceType === 'light-point-controller');
+    expect(lightPoint?.name).toMatch(/^(Carrer de|Avinguda|Passeig de) .+ \d+$/);
+    expect(fleet.find((d) => d.deviceType === 'cabinet-controller')?.name).toMatch(/^Cabinet .+ (OR|VE)-\d+$/);
+  });
+
+  it('marks the names of a fleet under another serial prefix, so that two fleets can share a server', () => {
+    const ours = layout({ devices: 200 });
+    const theirs = layout({ devices: 200, serialPrefix: 'E2E' });
+    expect(theirs.map((d) => d.name)).toEqual(ours.map((d) => `${d.name} (E2E)`));
   });
 
   it('puts one cabinet controller per about 20 light points, of the same family as its light points', () => {
@@ -81,7 +99,11 @@ describe('buildFleetLayout', () => {
 
   it('gives light points an IMEI and cabinets an IP in a valid registration', () => {
     for (const device of layout()) {
-      const registration = DeviceRegistrationSchema.parse(registrationOf(device, device.firmwareVersion));
+      const installedAtMs = installationInstant(device.installationDate);
+      const registration = DeviceRegistrationSchema.parse(
+        registrationOf(device, device.firmwareVersion, installedAtMs),
+      );
+      expect(registration.installationDate).toBe(new Date(installedAtMs).toISOString());
       if (device.deviceType === 'light-point-controller') expect(registration.imei).toMatch(/^\d{15}$/);
       else expect(registration.ip).toMatch(/^10\.\d+\.\d+\.\d+$/);
     }

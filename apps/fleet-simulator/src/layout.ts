@@ -22,6 +22,8 @@ export interface DeviceSpec {
   deviceType: DeviceType;
   vendor: Vendor;
   name: string;
+  /** Light points: the street they stand on (`Carrer de Aribau`). */
+  street?: string;
   district: string;
   projectId: string;
   latitude: number;
@@ -54,6 +56,18 @@ export interface DeviceSpec {
 }
 
 export type LayoutOptions = Pick<FleetOptions, 'devices' | 'seed' | 'center' | 'projectIds' | 'serialPrefix'>;
+
+/** The serial prefix of the default fleet (SIM_SERIAL_PREFIX), whose names carry no mark. */
+export const DEFAULT_SERIAL_PREFIX = 'SIM';
+
+/**
+ * A device's name: the server refuses a name another device of its kind carries, so the names of a
+ * fleet under another prefix (a second simulator on the same server) carry it: 'Carrer de Aribau 13
+ * (E2E)'. Within a layout every name is unique already (street and number; cabinet, family and number).
+ */
+function deviceName(options: LayoutOptions, name: string): string {
+  return options.serialPrefix === DEFAULT_SERIAL_PREFIX ? name : `${name} (${options.serialPrefix})`;
+}
 
 const LIGHT_POINTS_PER_CABINET = 20;
 const OLD_TOWN = 'Ciutat Vella';
@@ -178,7 +192,8 @@ function lightPointSpec(ctx: Context, spot: StreetSpot, district: string): Devic
     serialNumber,
     deviceType: 'light-point-controller',
     vendor,
-    name: `${spot.street} ${spot.number}`,
+    name: deviceName(options, `${spot.street} ${spot.number}`),
+    street: spot.street,
     district,
     projectId: projectFor(options, district),
     ...toLatLng(options.center, spot),
@@ -209,7 +224,11 @@ function cabinetSpec(ctx: Context, corner: Metres, district: string, members: De
     serialNumber,
     deviceType: 'cabinet-controller',
     vendor,
-    name: `Cabinet ${members[0]?.name.replace(/ \d+$/, '') ?? district} ${serialNumber.slice(-3)}`,
+    // The family and the cabinet's number make it unique: a street may have cabinets of both families.
+    name: deviceName(
+      options,
+      `Cabinet ${members[0]?.street ?? district} ${FAMILIES[vendor].code}-${Number(serialNumber.slice(-6))}`,
+    ),
     district,
     projectId: projectFor(options, district),
     ...toLatLng(options.center, corner),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { DeviceErrorCode } from '@farola/protocol';
 import type { SimClock } from '../clock';
 import type { LatLng } from '../config';
 import type { FleetDevice } from '../fleet-device';
-import type { CommandFailureRate } from './command-failures';
+import type { CommandFailureRate, ForcedFailure } from './command-failures';
 
 /** What the control interface may do to the running fleet, beyond a device's own state. */
 export interface FleetControl {
@@ -17,8 +16,8 @@ export interface FleetControl {
   reboot(entry: FleetDevice): void;
   /** The device loses its connection for `seconds` of simulated time (no farewell: the server learns it from the broker or gateway). */
   loseConnection(entry: FleetDevice, seconds: number): void;
-  /** The device's next command ends in this error, whatever it is. */
-  failNextCommand(entry: FleetDevice, failure: { code: DeviceErrorCode; message: string }): void;
+  /** The device's next command (of `failure.command`, or any) ends in this error. */
+  failNextCommand(entry: FleetDevice, failure: ForcedFailure): void;
   /** From now on a share of the device's commands fail (null: none beyond SIM_ERROR_RATE). */
   setCommandFailureRate(entry: FleetDevice, failures: CommandFailureRate | null): void;
   /**

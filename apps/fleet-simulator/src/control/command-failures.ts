@@ -1,4 +1,4 @@
-import type { CommandName, DeviceErrorCode } from '@farola/protocol';
+import type { CommandName, DeviceErrorCode, DeviceErrorReason } from '@farola/protocol';
 import type { FleetDevice } from '../fleet-device';
 
 /** A device's injected failure rate: this share of its commands (of `commands`, or all) ends in this error. */
@@ -13,16 +13,21 @@ export interface CommandFailureRate {
 export interface ForcedFailure {
   code: DeviceErrorCode;
   message: string;
+  /** The catalogue code the device gives as its reason (an installation failure). */
+  reason?: DeviceErrorReason;
+  /** Only this command takes it (the next `install`); any command when absent. */
+  command?: CommandName;
 }
 
 /**
- * The failure the device's command must end in, if any: a `fail-next-command` first (taken once),
+ * The failure the device's command must end in, if any: a `fail-next-command` or `fail-installation`
+ * first (taken once, by the command it names if it names one),
  * else a draw against its `set-command-failure-rate` from the device's own random stream, so the
  * same seed fails the same commands.
  */
 export function takeForcedFailure(entry: FleetDevice, command: CommandName): ForcedFailure | undefined {
   const next = entry.failNext;
-  if (next) {
+  if (next && (next.command === undefined || next.command === command)) {
     delete entry.failNext;
     return next;
   }

@@ -100,7 +100,9 @@ describe('light point actions over HTTP', () => {
     expect(result.matched).toBeGreaterThan(1);
     for (const serial of result.applied) {
       const { body } = await sim.call('GET', `/devices/${serial}`);
-      expect(body['spec']['name']).toMatch(/^Avinguda Diagonal \d+$/);
+      expect(body['spec']['street']).toBe(street);
+      // This fleet's prefix is not the default one: its names carry it.
+      expect(body['spec']['name']).toMatch(/^Avinguda Diagonal \d+ \(CT\w+\)$/);
     }
     const limited = await act('set-command-failure-rate', { street, limit: 2 }, { rate: 0 });
     expect(limited.applied).toEqual(result.applied.slice(0, 2));
@@ -249,6 +251,21 @@ describe('command failure rates over HTTP', () => {
 
     await act('set-command-failure-rate', { serials: [serial] }, { rate: 0 });
     expect(await sim.command(serial, 'switchOff')).toMatchObject({ status: 'DONE' });
+  });
+
+  it('fails the next installation with the reason given, and no other command', async () => {
+    const serial = sim.fleet.devices.filter((d) => d.deviceType === 'light-point-controller')[7]!.serialNumber;
+    const failing = await act(
+      'fail-installation',
+      { serials: [serial] },
+      { reason: 'INSTALLATION_MIN_POWER_NOT_REACHED' },
+    );
+    expect(failing.applied).toEqual([serial]);
+    expect(await sim.command(serial, 'switchOn')).toMatchObject({ status: 'DONE' });
+    expect(await sim.command(serial, 'install')).toMatchObject({
+      status: 'ERROR',
+      error: { code: 'NOT_ACCEPTABLE', reason: 'INSTALLATION_MIN_POWER_NOT_REACHED', message: 'Min power not reached' },
+    });
   });
 
   it('with remote management off a device refuses every command and says so, until it is back on', async () => {

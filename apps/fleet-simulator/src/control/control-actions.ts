@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   CommandNameSchema,
   DeviceErrorCodeSchema,
+  ERRORS,
+  InstallationFailureSchema,
   OperateModeSchema,
   SerialNumberSchema,
   supportsCommand,
@@ -92,6 +94,18 @@ export const CONTROL_ACTIONS = {
     }),
     apply: (entry, failure, control) => control.failNextCommand(entry, failure),
   }),
+  'fail-installation': action({
+    summary: "Makes the device's next installation fail with this reason as it starts; other commands pass",
+    kinds: BOTH,
+    params: z.strictObject({ reason: InstallationFailureSchema.default('INSTALLATION_ERROR') }),
+    apply: (entry, { reason }, control) =>
+      control.failNextCommand(entry, {
+        code: 'NOT_ACCEPTABLE',
+        message: ERRORS[reason].message,
+        reason,
+        command: 'install',
+      }),
+  }),
   'set-command-failure-rate': action({
     summary:
       "From now on this share of the device's commands (of commands, or all) fail with the error, on top of SIM_ERROR_RATE; rate 0 ends it",
@@ -158,9 +172,6 @@ export class ControlError extends Error {
   }
 }
 
-/** A light point is named after its street and number: 'Carrer de Mallorca 12'. */
-const streetOf = (name: string) => name.replace(/ \d+$/, '');
-
 function kindOf(device: SimDevice): DeviceKind {
   return device.kind;
 }
@@ -177,7 +188,7 @@ export function selectTarget(control: FleetControl, target: Target, random: Rand
     if (target.vendor && spec.vendor !== target.vendor) continue;
     if (target.district && spec.district !== target.district) continue;
     if (target.cabinet && spec.serialNumber !== target.cabinet && spec.cabinetSerial !== target.cabinet) continue;
-    if (target.street && (device.kind !== 'light-point' || streetOf(spec.name) !== target.street)) continue;
+    if (target.street && (device.kind !== 'light-point' || spec.street !== target.street)) continue;
     if (target.operateMode && (device.kind !== 'light-point' || device.operateMode !== target.operateMode)) continue;
     if (target.share !== undefined && target.share < 1 && !random.chance(target.share)) continue;
     selected.push(entry);
