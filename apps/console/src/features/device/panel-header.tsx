@@ -14,7 +14,9 @@ export function PanelHeader({ device, onClose }: { device: Device; onClose?: (()
   return (
     <header className={styles.root}>
       <div className={styles.text}>
-        <Title3 as="h2">{device.name || device.serialNumber}</Title3>
+        <Title3 as="h2" className={styles.name}>
+          {device.name || device.serialNumber}
+        </Title3>
         <Caption1>
           {device.serialNumber} · {t(DEVICE_TYPE_KEYS[device.deviceType])} · {VENDOR_LABELS[device.vendor]}
         </Caption1>

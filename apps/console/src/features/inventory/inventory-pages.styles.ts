@@ -7,4 +7,6 @@ export const useInventoryPagesStyles = makeStyles({
     gap: tokens.spacingVerticalL,
     padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
   },
+  // The section's gap spaces the breadcrumb, the title and the device: no browser margin besides.
+  title: { margin: 0 },
 });

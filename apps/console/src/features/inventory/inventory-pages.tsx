@@ -52,7 +52,9 @@ export function DeviceDetailsPage({ kind, panel }: { kind: keyof typeof DETAILS;
           </RouteLink>
         </BreadcrumbItem>
       </Breadcrumb>
-      <Title2 as="h1">{t(details.title)}</Title2>
+      <Title2 as="h1" className={styles.title}>
+        {t(details.title)}
+      </Title2>
       {panel}
     </section>
   );

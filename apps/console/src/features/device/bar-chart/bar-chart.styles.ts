@@ -1,7 +1,14 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
 export const useBarChartStyles = makeStyles({
-  chart: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  // Room under the labels before whatever follows (the next chart's heading).
+  chart: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    minWidth: 0,
+    marginBlockEnd: tokens.spacingVerticalL,
+  },
   plot: {
     display: 'flex',
     alignItems: 'flex-end',
