@@ -32,7 +32,7 @@ export function changeValues(device: SimDevice, nowMs: number): AttributeValues 
 }
 
 /** What the device announces on connect so that the server can register an unknown serial. */
-export function registrationOf(spec: DeviceSpec, firmwareVersion: string, installedAtMs: number): DeviceRegistration {
+export function registrationOf(spec: DeviceSpec, firmwareVersion: string): DeviceRegistration {
   return {
     deviceType: spec.deviceType,
     vendor: spec.vendor,
@@ -44,7 +44,7 @@ export function registrationOf(spec: DeviceSpec, firmwareVersion: string, instal
     projectId: spec.projectId,
     latitude: spec.latitude,
     longitude: spec.longitude,
-    // As commissioning recorded it on site: the server dates the device's installation by it.
-    installationDate: new Date(installedAtMs).toISOString(),
+    // The day commissioning on site recorded: the server dates the device's installation by it.
+    installationDate: spec.installationDate,
   };
 }

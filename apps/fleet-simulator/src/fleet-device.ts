@@ -99,9 +99,9 @@ export function infoOf({ spec }: SimDevice): FleetDeviceInfo {
 }
 
 export function announce(entry: FleetDevice, connected: boolean): void {
-  const { spec, firmwareVersion, installedAtMs } = entry.device;
+  const { spec, firmwareVersion } = entry.device;
   const message: UpConnectionMessage = connected
-    ? { connected, ts: new Date().toISOString(), registration: registrationOf(spec, firmwareVersion, installedAtMs) }
+    ? { connected, ts: new Date().toISOString(), registration: registrationOf(spec, firmwareVersion) }
     : { connected, ts: new Date().toISOString() };
   entry.link.publish(topics.up(spec.serialNumber, 'connection'), message, true);
 }

@@ -4,7 +4,6 @@ import { DEFAULT_FLEET_OPTIONS } from './config';
 import { registrationOf } from './device';
 import { buildFleetLayout } from './layout';
 import { LUMINAIRE_TYPES } from './luminaires';
-import { installationInstant } from './metering';
 
 const layout = (overrides: Partial<typeof DEFAULT_FLEET_OPTIONS> = {}) =>
   buildFleetLayout({ ...DEFAULT_FLEET_OPTIONS, ...overrides });
@@ -97,13 +96,10 @@ describe('buildFleetLayout', () => {
     }
   });
 
-  it('gives light points an IMEI and cabinets an IP in a valid registration', () => {
+  it('gives light points an IMEI, cabinets an IP and every device its installation day in a valid registration', () => {
     for (const device of layout()) {
-      const installedAtMs = installationInstant(device.installationDate);
-      const registration = DeviceRegistrationSchema.parse(
-        registrationOf(device, device.firmwareVersion, installedAtMs),
-      );
-      expect(registration.installationDate).toBe(new Date(installedAtMs).toISOString());
+      const registration = DeviceRegistrationSchema.parse(registrationOf(device, device.firmwareVersion));
+      expect(registration.installationDate).toBe(device.installationDate);
       if (device.deviceType === 'light-point-controller') expect(registration.imei).toMatch(/^\d{15}$/);
       else expect(registration.ip).toMatch(/^10\.\d+\.\d+\.\d+$/);
     }

@@ -11,7 +11,7 @@ import { DeviceTypeSchema, VENDOR_LABELS, type Vendor, VendorSchema } from './ve
  * it is. Values: `deviceType` and `status` as their codes (`light-point-controller`, `ready`: the
  * same in every language), the vendor family by its name (`Orion`), the project by its path from
  * the top project the user sees (`Demo city / Old town`: names are unique under one parent),
- * dates ISO-8601, flags `true`/`false`.
+ * the installation date as its day (`2021-04-12`), other dates ISO-8601, flags `true`/`false`.
  */
 export const DEVICE_CSV_COLUMNS = [
   { key: 'serialNumber', use: 'required' },

@@ -70,9 +70,11 @@ export const DeviceSchema = z.object({
   longitude: longitude.nullable(),
   fixedLocation: z.boolean(),
   /**
-   * When the device went into operation: its installation ending DONE, a `resetInstallation` it
-   * completed (the chosen date), or its first registration (the date it reports as its
-   * installation, else the moment it registered). Null while it has never been in operation.
+   * The day the device went into operation, as 00:00 UTC of that day (a calendar day, not an
+   * instant: `2026-03-01T00:00:00.000Z` is 1 March wherever it is read): the day its installation
+   * ended DONE, the day a `resetInstallation` it completed chose, or, at its first registration,
+   * the day it reports as its installation (else the day it registered). Null while it has never
+   * been in operation.
    */
   installationDate: IsoDateTimeSchema.nullable(),
   /** Set while its last installation failed and nobody retried or moved it out (status `installation`). */

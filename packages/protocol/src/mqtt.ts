@@ -35,10 +35,10 @@ export const DeviceRegistrationSchema = z.strictObject({
   latitude: device.latitude.unwrap().optional(),
   longitude: device.longitude.unwrap().optional(),
   /**
-   * When the device was installed, as commissioning on site recorded it: becomes its installation
-   * date when it registers (else the moment it registers does).
+   * The day the device was installed (`YYYY-MM-DD`), as commissioning on site recorded it: its
+   * installation date when it registers (else the day it registers is).
    */
-  installationDate: IsoDateTimeSchema.optional(),
+  installationDate: z.iso.date().optional(),
 });
 export type DeviceRegistration = z.infer<typeof DeviceRegistrationSchema>;
 

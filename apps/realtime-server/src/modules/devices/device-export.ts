@@ -52,6 +52,9 @@ function cellOf(
       return VENDOR_LABELS[device.vendor];
     case 'project':
       return spreadsheetSafe(projects.get(device.projectId) ?? device.projectId);
+    case 'installationDate':
+      // A calendar day: written as the day it is (`2021-04-12`).
+      return device.installationDate?.slice(0, 10) ?? '';
     default: {
       const value = device[column];
       if (value === null || value === undefined) return '';

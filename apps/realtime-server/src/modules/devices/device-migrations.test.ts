@@ -53,6 +53,9 @@ describe('the migrations of device names and installation dates', () => {
     await insert('LP-2', 'audit LAMP', 'light-point-controller', 'provisioned', '2026-01-02T10:00:00Z');
     await insert('LP-3', 'Audit lamp', 'light-point-controller', 'maintenance', '2026-01-03T10:00:00Z');
     await insert('CC-1', 'Audit lamp', 'cabinet-controller', 'revision', '2026-01-04T10:00:00Z');
+    // Installed through the install command before dates were days: the moment it ended.
+    await insert('LP-5', 'Installed lamp', 'light-point-controller', 'ready', '2026-01-05T10:00:00Z');
+    await db.query(`UPDATE devices SET installation_date = '2026-02-10T15:30:00Z' WHERE serial_number = 'LP-5'`);
     migrations.all();
     await migrate(db, migrations.folders);
   });
@@ -67,6 +70,7 @@ describe('the migrations of device names and installation dates', () => {
       ['LP-1', 'Audit lamp'],
       ['LP-2', 'audit LAMP (LP-2)'],
       ['LP-3', 'Audit lamp (LP-3)'],
+      ['LP-5', 'Installed lamp'],
     ]);
     const edits = await db.query<{ serial_number: string; changes: unknown; edited_by: string }>(
       `SELECT d.serial_number, e.changes, e.edited_by FROM device_edits e JOIN devices d ON d.id = e.device_id
@@ -92,15 +96,16 @@ describe('the migrations of device names and installation dates', () => {
     ).rejects.toThrow(/devices_name_per_type/);
   });
 
-  it('dates the devices that went into operation undated by when they were provisioned, and no others', async () => {
+  it('dates the devices that went into operation undated by the day they were provisioned; every date is a day', async () => {
     const rows = await db.query<{ serial_number: string; installation_date: Date | null }>(
       'SELECT serial_number, installation_date FROM devices ORDER BY serial_number',
     );
     expect(rows.map((row) => [row.serial_number, row.installation_date?.toISOString() ?? null])).toEqual([
-      ['CC-1', '2026-01-04T10:00:00.000Z'],
-      ['LP-1', '2026-01-01T10:00:00.000Z'],
+      ['CC-1', '2026-01-04T00:00:00.000Z'],
+      ['LP-1', '2026-01-01T00:00:00.000Z'],
       ['LP-2', null],
-      ['LP-3', '2026-01-03T10:00:00.000Z'],
+      ['LP-3', '2026-01-03T00:00:00.000Z'],
+      ['LP-5', '2026-02-10T00:00:00.000Z'],
     ]);
   });
 });

@@ -180,7 +180,7 @@ export class DeviceRepository {
   /**
    * Records many devices' MQTT registrations in one statement. Only a provisioned device of the
    * announced kind and vendor family registers: it leaves the inventory (`provisioned` becomes
-   * `ready`, dated: the installation date it announces, else now; any later status stays) and
+   * `ready`, dated: the installation day it announces, else today (UTC); any later status stays) and
    * takes the identity it announces (IMEI, IP, model, firmware, position) where the announcement
    * has it. Returns, in the order of `writes`, each
    * device, or null for a serial number not provisioned as announced: no row is ever created here.
@@ -191,14 +191,16 @@ export class DeviceRepository {
       `UPDATE devices d SET
          status = CASE WHEN d.status = 'provisioned' THEN 'ready' ELSE d.status END,
          installation_date = CASE WHEN d.status = 'provisioned'
-           THEN COALESCE(d.installation_date, r.installation_date, now()) ELSE d.installation_date END,
+           THEN COALESCE(d.installation_date, r.installation_date::timestamp AT TIME ZONE 'UTC',
+             date_trunc('day', now(), 'UTC'))
+           ELSE d.installation_date END,
          imei = COALESCE(r.imei, d.imei), ip = COALESCE(r.ip, d.ip),
          model_number = COALESCE(r.model_number, d.model_number),
          firmware_version = COALESCE(r.firmware_version, d.firmware_version),
          latitude = COALESCE(r.latitude, d.latitude), longitude = COALESCE(r.longitude, d.longitude)
        FROM jsonb_to_recordset($1::jsonb) AS r(serial_number text, device_type text, vendor text, imei text, ip text,
          model_number text, firmware_version text, latitude double precision, longitude double precision,
-         installation_date timestamptz)
+         installation_date date)
        WHERE d.serial_number = r.serial_number AND d.device_type = r.device_type AND d.vendor = r.vendor
        RETURNING d.id, d.serial_number, d.project_id, d.gateway_id, d.device_type, d.vendor, d.name, d.status,
          d.latitude, d.longitude, d.disabled`,

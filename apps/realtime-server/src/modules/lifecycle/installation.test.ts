@@ -2,6 +2,9 @@ import type { QueuedRequest } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, type FarolaClient, type Harness, nextEvent, startHarness, uniqueSerial } from '../../testing/harness';
 
+/** Today as an installation date: 00:00 UTC. */
+const today = () => `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+
 describe('installation follow-up', () => {
   let h: Harness;
   let socket: FarolaClient;
@@ -82,13 +85,12 @@ describe('installation follow-up', () => {
     expect(previous?.id).toBe(request.id);
     expect(latest).toMatchObject({ status: 'IN_PROGRESS', command: 'install' });
 
-    // The new installation ends DONE: in operation, dated now, the failure gone.
+    // The new installation ends DONE: in operation, dated today, the failure gone.
     const installed = nextEvent(socket, 'DeviceLifecycleChanged', (e) => e.deviceId === id && e.cause === 'installed');
-    const before = Date.now();
     await h.publish(serial, 'commands', { requestId: latest!.id, status: 'DONE', progress: 100 });
     const { payload } = await installed;
     expect(payload).toMatchObject({ from: 'installation', to: 'ready', installationFailure: null });
-    expect(Date.parse(payload.installationDate!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(payload.installationDate).toBe(today());
     expect(await device(id)).toMatchObject({
       status: 'ready',
       installationFailure: null,
@@ -120,7 +122,7 @@ describe('installation follow-up', () => {
     expect(events.some((e) => e.cause === 'installationFailed')).toBe(false);
   });
 
-  it("sets the date a completed reset installation chose as the device's installation date, at midnight where it is", async () => {
+  it("sets the day a completed reset installation chose as the device's installation date", async () => {
     const serial = uniqueSerial('RESET');
     const id = await h.register(serial, { deviceType: 'cabinet-controller' });
     await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { timezone: 'Europe/Madrid' } });
@@ -139,22 +141,21 @@ describe('installation follow-up', () => {
       (e) => e.deviceId === id && e.cause === 'installationReset',
     );
     await h.publish(serial, 'commands', { requestId: reset.body.id, status: 'DONE', progress: 100 });
-    // 00:00 on 1 March in Madrid is 23:00 UTC on 28 February.
+    // A calendar day, as 00:00 UTC: 1 March wherever it is read (the device itself is in Madrid).
     expect((await pushed).payload).toMatchObject({
       from: 'ready',
       to: 'ready',
       changedBy: 'demo',
-      installationDate: '2026-02-28T23:00:00.000Z',
+      installationDate: '2026-03-01T00:00:00.000Z',
     });
-    expect((await device(id)).installationDate).toBe('2026-02-28T23:00:00.000Z');
+    expect((await device(id)).installationDate).toBe('2026-03-01T00:00:00.000Z');
   });
 
-  it('dates a device that registers and goes into operation: the date it reports, else when it registered', async () => {
-    const before = Date.now();
+  it('dates a device that registers and goes into operation: the day it reports, else the day it registered', async () => {
     const plain = await h.register(uniqueSerial('DATE'));
-    expect(Date.parse((await device(plain)).installationDate)).toBeGreaterThanOrEqual(before - 1000);
-    const reported = await h.register(uniqueSerial('DATE'), { installationDate: '2019-05-06T22:00:00.000Z' });
-    expect((await device(reported)).installationDate).toBe('2019-05-06T22:00:00.000Z');
+    expect((await device(plain)).installationDate).toBe(today());
+    const reported = await h.register(uniqueSerial('DATE'), { installationDate: '2019-05-07' });
+    expect((await device(reported)).installationDate).toBe('2019-05-07T00:00:00.000Z');
     // Provisioned and never heard from: not installed, no date.
     const stock = await h.provision(uniqueSerial('DATE'));
     expect((await device(stock)).installationDate).toBeNull();

@@ -26,7 +26,8 @@ export class LifecycleRepository {
   /**
    * Moves the devices still in one of `from` (and not disabled) to `to`; a device that moved
    * meanwhile is left alone, and so, with `afterFailedInstallation`, is one whose installation has
-   * not failed. Every move clears the installation failure; `ready` records the installation date.
+   * not failed. Every move clears the installation failure; `ready` records today (UTC) as the
+   * installation date.
    */
   async move(
     ids: readonly string[],
@@ -37,7 +38,7 @@ export class LifecycleRepository {
     if (ids.length === 0) return [];
     const rows = await this.db.query<{ id: string; from: DeviceStatus; installation_date: Date | null }>(
       `UPDATE devices d SET status = $3,
-         installation_date = CASE WHEN $3 = 'ready' THEN now() ELSE d.installation_date END,
+         installation_date = CASE WHEN $3 = 'ready' THEN date_trunc('day', now(), 'UTC') ELSE d.installation_date END,
          installation_failure = NULL, installation_failed_at = NULL
        FROM (SELECT id, status FROM devices WHERE id = ANY($1::uuid[]) AND status = ANY($2::text[]) AND NOT disabled
                AND (NOT $4 OR installation_failure IS NOT NULL)
@@ -70,15 +71,12 @@ export class LifecycleRepository {
   }
 
   /**
-   * Sets the installation date a completed `resetInstallation` chose (`YYYY-MM-DD`): 00:00 of that
-   * day on the device's own clock (its `timezone` attribute; UTC when it reports none, or one
-   * PostgreSQL does not know), where its measures start again. The date set, or null.
+   * Sets the day a completed `resetInstallation` chose (`YYYY-MM-DD`) as the device's installation
+   * date (00:00 UTC of that day, as every installation date). The date set, or null.
    */
   async resetInstallationDate(deviceId: string, date: string): Promise<string | null> {
     const rows = await this.db.query<{ installation_date: Date }>(
-      `UPDATE devices d SET installation_date = ($2::date)::timestamp AT TIME ZONE
-         CASE WHEN EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = d.attributes->>'timezone')
-           THEN d.attributes->>'timezone' ELSE 'UTC' END
+      `UPDATE devices d SET installation_date = ($2::date)::timestamp AT TIME ZONE 'UTC'
        WHERE d.id = $1 AND NOT d.disabled
        RETURNING d.installation_date`,
       [deviceId, date],
