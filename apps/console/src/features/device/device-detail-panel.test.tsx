@@ -223,8 +223,14 @@ describe('the device detail panel', () => {
     expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
-  it("shows 'Device not found' for an id that is no device", async () => {
+  it("shows 'Invalid ID supplied' for an id that is no id, and 'Device not found' for one no device has", async () => {
+    const fetchMock = serveApi({});
     renderPanel('not-a-device');
+    expect(await screen.findByText('Invalid ID supplied')).toBeDefined();
+    // Known without asking the server.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('not-a-device'))).toBe(false);
+    cleanup();
+    renderPanel('00000000-0000-4000-8000-00000000dead');
     expect(await screen.findByText('Device not found')).toBeDefined();
   });
 

@@ -5,7 +5,8 @@ import type { TransportEventPayloads } from '@/lib/realtime/transport';
 export type DeviceUpdate =
   | { kind: 'attributes'; payload: TransportEventPayloads['DeviceAttributeValueUpdated'] }
   | { kind: 'connection'; payload: TransportEventPayloads['DeviceConnectionStatusUpdated'] }
-  | { kind: 'state'; payload: TransportEventPayloads['FleetStateUpdated'] };
+  | { kind: 'state'; payload: TransportEventPayloads['FleetStateUpdated'] }
+  | { kind: 'lifecycle'; payload: TransportEventPayloads['DeviceLifecycleChanged'] };
 
 /**
  * Applies one live update to a device and returns the new device (the same object when nothing
@@ -23,6 +24,17 @@ export function applyDeviceUpdate(device: Device, update: DeviceUpdate): Device 
     case 'state': {
       const { connected, status } = update.payload;
       return device.connected === connected && device.status === status ? device : { ...device, connected, status };
+    }
+    case 'lifecycle': {
+      // Its status, and the installation date and failure when the change set them (a reset, a failure, a retry).
+      const { to, disabled, installationDate, installationFailure } = update.payload;
+      return {
+        ...device,
+        status: to,
+        disabled,
+        ...(installationDate === undefined ? {} : { installationDate }),
+        ...(installationFailure === undefined ? {} : { installationFailure }),
+      };
     }
     case 'attributes': {
       const { values, ts } = update.payload;

@@ -6,7 +6,7 @@ import { CommandsToolbar } from './commands-toolbar';
 import type { DeviceRouteLinks } from './device-route-links';
 import { useDeviceViewStyles } from './device-view.styles';
 import { useSignedInUser } from '@/lib/auth/user-context';
-import { BANNER_KEYS } from '@/lib/devices/device-labels';
+import { deviceBanner } from '@/lib/devices/device-labels';
 import { InstallationProgress } from './installation-progress';
 import { LifecycleMenu } from './lifecycle-menu';
 import { PanelHeader } from './panel-header';
@@ -63,13 +63,13 @@ function DeviceSummary({ device, onClose }: { device: Device; onClose?: (() => v
   const { t } = useTranslation('device');
   const { t: tDetail } = useTranslation('device-detail');
   const mayManage = useSignedInUser().hasAnyRole(ACTION_ROLES.commandDevices);
-  const banner = BANNER_KEYS[device.status];
+  const banner = deviceBanner(device);
   return (
     <>
       <PanelHeader device={device} onClose={onClose} />
       {banner && (
-        <MessageBar intent="warning" data-testid="status-banner">
-          <MessageBarBody>{t(banner)}</MessageBarBody>
+        <MessageBar intent={banner.intent} data-testid="status-banner">
+          <MessageBarBody>{t(banner.key)}</MessageBarBody>
         </MessageBar>
       )}
       {device.disabled ? (
@@ -82,7 +82,7 @@ function DeviceSummary({ device, onClose }: { device: Device; onClose?: (() => v
           <CommandsToolbar device={device} />
         </>
       )}
-      {device.status === 'installation' && <InstallationProgress deviceId={device.id} />}
+      {device.status === 'installation' && <InstallationProgress device={device} />}
       <RequestsList deviceId={device.id} />
     </>
   );

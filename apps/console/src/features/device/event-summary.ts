@@ -1,6 +1,6 @@
 import { ATTRIBUTE_KEYS, type DeviceEvent } from '@farola/protocol';
 import type { TFunction } from 'i18next';
-import { formatAttribute, type ValueFormat } from '@/lib/format/format-value';
+import { formatAttribute, formatDay, type ValueFormat } from '@/lib/format/format-value';
 
 /** One line describing an event, e.g. 'Dimming: 70 %' or 'Switch off: Done'. */
 export function eventSummary(event: DeviceEvent, t: TFunction<'device'>, format: ValueFormat): string {
@@ -18,9 +18,15 @@ export function eventSummary(event: DeviceEvent, t: TFunction<'device'>, format:
     case 'DeviceConnectionStatusUpdated':
       return t(event.payload.connected ? 'connection.connected' : 'connection.disconnected');
     case 'DeviceLifecycleChanged': {
-      const { cause, from, to, changedBy } = event.payload;
+      const { cause, from, to, changedBy, installationDate, installationFailure } = event.payload;
       if (cause === 'disable') {
         return changedBy ? t('lifecycleEvent.disabledBy', { user: changedBy }) : t('lifecycleEvent.disabled');
+      }
+      if (cause === 'installationFailed' && installationFailure) {
+        return t('lifecycleEvent.installationFailed', { failure: t(`errors:${installationFailure.code}`) });
+      }
+      if (cause === 'installationReset' && installationDate) {
+        return t('lifecycleEvent.installationReset', { date: formatDay(installationDate, format.language) });
       }
       const statuses = { from: t(`status.${from}`), to: t(`status.${to}`) };
       return changedBy

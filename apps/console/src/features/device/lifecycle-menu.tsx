@@ -25,7 +25,8 @@ export function LifecycleMenu({ device }: { device: Device }) {
   const { t } = useTranslation('device-detail');
   const { change, isChanging } = useLifecycle(device.id);
   const [open, setOpen] = useState<LifecycleChange | null>(null);
-  const actions = LIFECYCLE_ACTIONS.filter((action) => lifecycleTarget(action, device.status) !== null);
+  const failed = device.installationFailure !== null;
+  const actions = LIFECYCLE_ACTIONS.filter((action) => lifecycleTarget(action, device.status, failed) !== null);
   const run = (what: LifecycleChange) => {
     setOpen(null);
     void change(what);
@@ -68,7 +69,8 @@ export function LifecycleMenu({ device }: { device: Device }) {
   );
 }
 
-function MoveDialog(props: {
+/** A status action's confirmation: 'Send {name} to revision?' */
+export function MoveDialog(props: {
   action: LifecycleAction;
   name: string;
   open: boolean;

@@ -2,7 +2,7 @@ import { VENDOR_LABELS, type Device } from '@farola/protocol';
 import { Badge, Button, Caption1, Title3 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_STATUS_KEYS, DEVICE_TYPE_KEYS } from '@/lib/devices/device-labels';
+import { deviceStatusKey, DEVICE_TYPE_KEYS } from '@/lib/devices/device-labels';
 import { DeviceProfile } from './device-profile';
 import { usePanelHeaderStyles } from './panel-header.styles';
 
@@ -30,7 +30,7 @@ export function PanelHeader({ device, onClose }: { device: Device; onClose?: (()
             </Badge>
           )}
           <Badge color="informative" appearance="outline">
-            {t(DEVICE_STATUS_KEYS[device.status])}
+            {t(deviceStatusKey(device))}
           </Badge>
         </div>
       </div>

@@ -6,8 +6,11 @@ import { useNotify } from '@/lib/notifications/use-notify';
 import { queryKeys } from '@/lib/query/query-client';
 import { editDevice } from './api';
 
-/** Edits the device (notes, fixed location, luminaire fields), puts the answer in the cache and says 'Device edited' or why not. */
-export function useEditDevice(deviceId: string) {
+/**
+ * Edits the device (name, notes, fixed location, luminaire fields), puts the answer in the cache and
+ * says 'Device edited'; why not goes to `onError` when the form shows it itself, else to a toast.
+ */
+export function useEditDevice(deviceId: string, options: { onError?: (message: string) => void } = {}) {
   const queries = useQueryClient();
   const notify = useNotify();
   const { t } = useTranslation('device-detail');
@@ -19,6 +22,7 @@ export function useEditDevice(deviceId: string) {
         current
           ? {
               ...current,
+              name: device.name,
               fixedLocation: device.fixedLocation,
               notes: device.notes,
               luminaireSerialNumber: device.luminaireSerialNumber,
@@ -30,6 +34,10 @@ export function useEditDevice(deviceId: string) {
       );
       notify.success(t('edited'));
     },
-    onError: (error) => notify.error(errorMessage(tErrors, error)),
+    onError: (error) => {
+      const message = errorMessage(tErrors, error);
+      if (options.onError) options.onError(message);
+      else notify.error(message);
+    },
   });
 }

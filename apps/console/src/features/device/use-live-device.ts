@@ -47,6 +47,10 @@ function followDevice(client: RealtimeClient, queries: QueryClient, deviceId: st
       filter(mine),
       map((payload): DeviceUpdate => ({ kind: 'state', payload })),
     ),
+    client.event$('DeviceLifecycleChanged').pipe(
+      filter(mine),
+      map((payload): DeviceUpdate => ({ kind: 'lifecycle', payload })),
+    ),
   ).pipe(bufferAnimationFrame());
   const key = queryKeys.device(deviceId);
   return followLiveCollection<Device, DeviceUpdate>(client, {
@@ -100,6 +104,10 @@ function followEvents(client: RealtimeClient, queries: QueryClient, deviceId: st
     client.event$('DeviceConnectionStatusUpdated').pipe(
       filter(mine),
       map((payload) => toLiveEvent('DeviceConnectionStatusUpdated', payload)),
+    ),
+    client.event$('DeviceLifecycleChanged').pipe(
+      filter(mine),
+      map((payload) => toLiveEvent('DeviceLifecycleChanged', payload)),
     ),
   )
     .pipe(bufferAnimationFrame())

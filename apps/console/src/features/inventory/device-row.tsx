@@ -2,8 +2,8 @@ import { VENDOR_LABELS, type Device } from '@farola/protocol';
 import { Checkbox, Link, TableCell, TableRow } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link as RouteLink } from 'wouter';
-import { DEVICE_STATUS_KEYS } from '@/lib/devices/device-labels';
-import { formatDateTime } from '@/lib/format/format-value';
+import { deviceStatusKey } from '@/lib/devices/device-labels';
+import { formatDay } from '@/lib/format/format-value';
 
 /** One device of an inventory list, with its selection box and a link to its page. */
 export function DeviceRow(props: {
@@ -34,9 +34,9 @@ export function DeviceRow(props: {
       <TableCell>{device.serialNumber}</TableCell>
       <TableCell>{device.reference ?? ''}</TableCell>
       <TableCell>{VENDOR_LABELS[device.vendor]}</TableCell>
-      <TableCell>{tDevice(DEVICE_STATUS_KEYS[device.status])}</TableCell>
+      <TableCell>{tDevice(deviceStatusKey(device))}</TableCell>
       <TableCell>{t(`list.connectionValue.${device.connected ? 'connected' : 'disconnected'}`)}</TableCell>
-      <TableCell>{device.installationDate ? formatDateTime(device.installationDate, language) : ''}</TableCell>
+      <TableCell>{device.installationDate ? formatDay(device.installationDate, language) : ''}</TableCell>
       <TableCell>{projectName}</TableCell>
     </TableRow>
   );

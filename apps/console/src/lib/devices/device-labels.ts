@@ -1,4 +1,4 @@
-import type { DeviceStatus, DeviceType } from '@farola/protocol';
+import type { Device, DeviceStatus, DeviceType } from '@farola/protocol';
 
 /** Translation keys (namespace 'device') of the protocol's enum values. */
 export const DEVICE_TYPE_KEYS: Record<DeviceType, string> = {
@@ -24,3 +24,21 @@ export const BANNER_KEYS: Partial<Record<DeviceStatus, string>> = {
   installation: 'banner.installation',
   revision: 'banner.revision',
 };
+
+/** A device whose last installation failed, waiting for a retry or a way out. */
+export const installationFailed = (device: Pick<Device, 'status' | 'installationFailure'>) =>
+  device.status === 'installation' && device.installationFailure !== null;
+
+/** The status a device shows: its lifecycle status, or 'Installation failed' while its failed installation waits. */
+export function deviceStatusKey(device: Pick<Device, 'status' | 'installationFailure'>): string {
+  return installationFailed(device) ? 'status.installationFailed' : DEVICE_STATUS_KEYS[device.status];
+}
+
+/** The banner a device shows (spec §4) and how loud, or null: a failed installation is an error. */
+export function deviceBanner(
+  device: Pick<Device, 'status' | 'installationFailure'>,
+): { key: string; intent: 'warning' | 'error' } | null {
+  if (installationFailed(device)) return { key: 'banner.installationFailed', intent: 'error' };
+  const key = BANNER_KEYS[device.status];
+  return key ? { key, intent: 'warning' } : null;
+}

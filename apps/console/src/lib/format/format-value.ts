@@ -15,6 +15,14 @@ export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 }
 
+/**
+ * A calendar day kept as 00:00 UTC (a device's installation date), as that day in the user's
+ * language, wherever the browser is: `2026-03-01T00:00:00.000Z` is 1 March in New York too.
+ */
+export function formatDay(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+}
+
 function formatTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(iso));
 }

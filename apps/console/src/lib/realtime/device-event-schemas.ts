@@ -13,4 +13,5 @@ export const DEVICE_EVENT_PAYLOAD_SCHEMAS = {
   DeviceAttributeValueUpdated: DEVICE_EVENT_SCHEMAS.DeviceAttributeValueUpdated.extend(POSITION),
   DeviceCommandRequested: DEVICE_EVENT_SCHEMAS.DeviceCommandRequested.extend(POSITION),
   DeviceConnectionStatusUpdated: DEVICE_EVENT_SCHEMAS.DeviceConnectionStatusUpdated.extend(POSITION),
+  DeviceLifecycleChanged: DEVICE_EVENT_SCHEMAS.DeviceLifecycleChanged.extend(POSITION),
 } as const satisfies Record<Exclude<StreamedEventType, 'FleetStateUpdated'>, z.ZodType>;

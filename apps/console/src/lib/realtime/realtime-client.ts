@@ -33,6 +33,7 @@ const STREAMED_EVENTS: readonly StreamedEventType[] = [
   'DeviceAttributeValueUpdated',
   'DeviceCommandRequested',
   'DeviceConnectionStatusUpdated',
+  'DeviceLifecycleChanged',
   'FleetStateUpdated',
 ];
 

@@ -22,6 +22,7 @@ const EVENT_NAMES: readonly StreamedEventType[] = [
   'DeviceAttributeValueUpdated',
   'DeviceCommandRequested',
   'DeviceConnectionStatusUpdated',
+  'DeviceLifecycleChanged',
   'FleetStateUpdated',
 ];
 const SessionSchema = z.object({
