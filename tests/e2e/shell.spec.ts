@@ -91,3 +91,37 @@ for (const [screen, url] of [
     expect(scripts.filter((file) => !allowed.has(file))).toEqual([]);
   });
 }
+
+/** The header's links the demo user may follow: every screen of the navigation. */
+const NAV_LINKS = 9;
+
+for (const language of ['fr', 'de', 'pl']) {
+  test(`the header is one line at 1280 px in ${language}, every navigation link in reach`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.addInitScript((lng) => localStorage.setItem('defaultLocale', lng), language);
+    await page.goto('/lighting/map');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    const header = page.locator('header').first();
+    // One line is 50 px (the tallest control and the padding); two lines were 78 px.
+    expect((await header.boundingBox())?.height).toBeLessThanOrEqual(56);
+    const links = header.locator('nav').getByRole('link');
+    const tops = await links.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+    for (const control of ['live-status', 'user-menu']) {
+      const box = await page.getByTestId(control).boundingBox();
+      expect(box?.height, control).toBeLessThanOrEqual(32);
+    }
+    // What does not fit is in 'More', which leads there.
+    const shown = await links.count();
+    if (shown === NAV_LINKS) return;
+    await page.getByTestId('nav-more').click();
+    const more = page.getByRole('menuitem');
+    await expect(more.first()).toBeVisible();
+    expect(shown + (await more.count())).toBe(NAV_LINKS);
+    const last = more.last();
+    const href = await last.getAttribute('href');
+    await last.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+}

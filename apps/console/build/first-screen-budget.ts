@@ -38,6 +38,8 @@ const SCREEN_TEXTS = /^src\/locales\//;
 /** Dynamic imports loaded only when the user does something, and why. */
 const ON_DEMAND: Record<string, string> = {
   'src/app/shell/user-menu-popover.tsx': "the user menu's items, loaded when the menu is first opened",
+  'src/app/shell/main-nav-more-menu.tsx':
+    "the menu of the navigation links that do not fit the header, loaded when 'More' is first opened",
   'src/components/notifications-host.tsx':
     'the toast stack and the outcome toasts of commands, loaded when a screen that notifies (the device panel) is shown',
   'src/components/fluent-tooltip.ts': 'tooltips, loaded on first hover or focus of their control',

@@ -14,11 +14,13 @@ export const useAppHeaderStyles = makeStyles({
   },
   brand: {
     // The product name is set in the self-hosted Poppins face (spec §1 "decorative web font").
+    flexShrink: 0,
     fontFamily: "'Poppins', sans-serif",
     fontWeight: 600,
     fontSize: tokens.fontSizeBase500,
     color: tokens.colorBrandForeground1,
     textDecoration: 'none',
   },
-  tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginLeft: 'auto' },
+  // The controls keep their width; the navigation gives way (its links go into 'More').
+  tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginLeft: 'auto', flexShrink: 0 },
 });

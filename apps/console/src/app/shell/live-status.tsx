@@ -19,6 +19,7 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
     fontWeight: tokens.fontWeightSemibold,
     lineHeight: tokens.lineHeightBase200,
+    whiteSpace: 'nowrap',
   },
   connected: {
     backgroundColor: tokens.colorPaletteGreenBackground1,
