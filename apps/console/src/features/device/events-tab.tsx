@@ -28,7 +28,7 @@ export function EventsTab({ deviceId }: { deviceId: string }) {
   }
   return (
     <>
-      <ul className={styles.list} aria-label={t('tab.eventsHistory')}>
+      <ul className={styles.list} aria-label={t('device-detail:tab.eventsHistory')}>
         {items.map((event) => (
           <li key={event.id} className={styles.item}>
             <Caption1>
