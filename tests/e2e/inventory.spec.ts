@@ -43,6 +43,7 @@ test('exports to CSV exactly what the filters show', async ({ page, request }) =
   ]);
   expect(download.suggestedFilename()).toBe('light-points.csv');
   const lines = readFileSync(await download.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/);
   const header = lines[0]?.split(',') ?? [];
@@ -50,8 +51,8 @@ test('exports to CSV exactly what the filters show', async ({ page, request }) =
   expect(lines).toHaveLength(total + 1);
   for (const line of lines.slice(1)) {
     const cells = line.split(',');
-    expect(cells[column('vendor')]).toBe('vega');
-    expect(cells[column('deviceType')]).toBe('light-point-controller');
+    expect(cells[column('Vendor family')]).toBe('Vega');
+    expect(cells[column('Device type')]).toBe('light-point-controller');
   }
 });
 
