@@ -1,4 +1,5 @@
 import { DeviceEventSchema, type Device, type DeviceEvent, type StreamedEventType } from '@farola/protocol';
+import { withLifecycleChange } from '@/lib/devices/device-labels';
 import type { TransportEventPayloads } from '@/lib/realtime/transport';
 
 /** A live change to the open device, as its panel applies it. */
@@ -25,17 +26,8 @@ export function applyDeviceUpdate(device: Device, update: DeviceUpdate): Device 
       const { connected, status } = update.payload;
       return device.connected === connected && device.status === status ? device : { ...device, connected, status };
     }
-    case 'lifecycle': {
-      // Its status, and the installation date and failure when the change set them (a reset, a failure, a retry).
-      const { to, disabled, installationDate, installationFailure } = update.payload;
-      return {
-        ...device,
-        status: to,
-        disabled,
-        ...(installationDate === undefined ? {} : { installationDate }),
-        ...(installationFailure === undefined ? {} : { installationFailure }),
-      };
-    }
+    case 'lifecycle':
+      return withLifecycleChange(device, update.payload);
     case 'attributes': {
       const { values, ts } = update.payload;
       if (device.attributesUpdatedAt && Date.parse(device.attributesUpdatedAt) > Date.parse(ts)) return device;

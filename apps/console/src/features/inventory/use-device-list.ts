@@ -3,10 +3,12 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query/query-client';
 import { fetchDevicePage } from './api';
 import { devicesQuery, type InventoryFilters } from './list-filters';
+import { useLiveRows } from './use-live-rows';
 
 /** An inventory list: its first page, the next with `showMore`, in the server's stable order. */
 export function useDeviceList(deviceType: DeviceType, filters: InventoryFilters) {
   const query = devicesQuery(deviceType, filters);
+  useLiveRows(queryKeys.deviceList(query));
   const list = useInfiniteQuery({
     queryKey: queryKeys.deviceList(query),
     queryFn: ({ pageParam }) => fetchDevicePage(query, pageParam),

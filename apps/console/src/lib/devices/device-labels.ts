@@ -1,4 +1,4 @@
-import type { Device, DeviceStatus, DeviceType } from '@farola/protocol';
+import type { Device, DeviceLifecycleChanged, DeviceStatus, DeviceType } from '@farola/protocol';
 
 /** Translation keys (namespace 'device') of the protocol's enum values. */
 export const DEVICE_TYPE_KEYS: Record<DeviceType, string> = {
@@ -41,4 +41,21 @@ export function deviceBanner(
   if (installationFailed(device)) return { key: 'banner.installationFailed', intent: 'error' };
   const key = BANNER_KEYS[device.status];
   return key ? { key, intent: 'warning' } : null;
+}
+
+/**
+ * A device after a lifecycle change pushed for it: its status, and the installation date and
+ * failure when the change set them (a reset, a failure, a retry).
+ */
+export function withLifecycleChange<
+  D extends Pick<Device, 'status' | 'disabled' | 'installationDate' | 'installationFailure'>,
+>(device: D, change: Pick<DeviceLifecycleChanged, 'to' | 'disabled' | 'installationDate' | 'installationFailure'>): D {
+  const { to, disabled, installationDate, installationFailure } = change;
+  return {
+    ...device,
+    status: to,
+    disabled,
+    ...(installationDate === undefined ? {} : { installationDate }),
+    ...(installationFailure === undefined ? {} : { installationFailure }),
+  };
 }
