@@ -151,6 +151,35 @@ describe('installation follow-up', () => {
     expect((await device(id)).installationDate).toBe('2026-03-01T00:00:00.000Z');
   });
 
+  it('sets the chosen day on every cabinet a bulk reset installation reaches, as each completes it', async () => {
+    const serials = [uniqueSerial('BULKRESET'), uniqueSerial('BULKRESET')];
+    const ids = [];
+    for (const serial of serials) ids.push(await h.register(serial, { deviceType: 'cabinet-controller' }));
+    const job = await h.api('/v1/bulk-actions', {
+      method: 'POST',
+      body: JSON.stringify({
+        action: 'resetInstallation',
+        params: { installationDate: '2026-02-14' },
+        deviceIds: ids,
+        consequencesAccepted: true,
+      }),
+    });
+    expect(job.status).toBe(202);
+    for (const [i, id] of ids.entries()) {
+      let request: QueuedRequest | undefined;
+      await expect
+        .poll(async () => {
+          request = (await h.api(`/v1/queued-requests?deviceId=${id}&command=resetInstallation`)).body.items[0];
+          return request?.status;
+        })
+        .toBe('IN_PROGRESS');
+      await h.publish(serials[i]!, 'commands', { requestId: request!.id, status: 'DONE', progress: 100 });
+    }
+    for (const id of ids) {
+      await expect.poll(async () => (await device(id)).installationDate).toBe('2026-02-14T00:00:00.000Z');
+    }
+  });
+
   it('dates a device that registers and goes into operation: the day it reports, else the day it registered', async () => {
     const plain = await h.register(uniqueSerial('DATE'));
     expect((await device(plain)).installationDate).toBe(today());
