@@ -7,7 +7,8 @@ export function lifecycleRoutes(lifecycle: LifecycleService): Route[] {
     defineRoute({
       method: 'post',
       path: '/devices/:id/lifecycle',
-      summary: "Change a device's status ('Send to installation', '… revision', '… maintenance', '… retired')",
+      summary:
+        "Change a device's status ('Send to installation', 'Retry installation' after a failed one, 'Send to revision', '… maintenance', '… retired')",
       roles: ACTION_ROLES.commandDevices,
       id: { description: 'Device id' },
       body: { component: 'LifecycleMoveRequest', schema: LifecycleMoveRequestSchema },
