@@ -25,6 +25,9 @@ export function eventSummary(event: DeviceEvent, t: TFunction<'device'>, format:
       if (cause === 'installationFailed' && installationFailure) {
         return t('lifecycleEvent.installationFailed', { failure: t(`errors:${installationFailure.code}`) });
       }
+      if (cause === 'retryInstallation') {
+        return changedBy ? t('lifecycleEvent.retriedBy', { user: changedBy }) : t('lifecycleEvent.retried');
+      }
       if (cause === 'installationReset' && installationDate) {
         return t('lifecycleEvent.installationReset', { date: formatDay(installationDate, format.language) });
       }
