@@ -7,5 +7,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
+    // On a loaded 2-core CI machine an awaited message can take more than poll's default second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

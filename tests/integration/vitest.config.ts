@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // On a loaded 2-core CI machine an awaited message can take more than poll's default second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
