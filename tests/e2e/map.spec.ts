@@ -183,6 +183,24 @@ test('quick filters change what the counters count', async ({ page, request }) =
   await expect(summary).toContainText('60 devices');
 });
 
+test('the quick filters fit a short window: the list scrolls and its last item can be reached', async ({
+  page,
+  request,
+}) => {
+  await connectedLightPoints(request, 'orion');
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/lighting/map');
+  await page.getByTestId('quick-filters').click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const box = await menu.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(600);
+  const clear = page.getByRole('menuitem', { name: 'Clear filters' });
+  await clear.scrollIntoViewIfNeeded();
+  await expect(clear).toBeInViewport();
+});
+
 test('copy coordinates copies the clicked point', async ({ page, context, request }) => {
   await connectedLightPoints(request, 'orion');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

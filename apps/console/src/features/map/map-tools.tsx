@@ -112,7 +112,8 @@ function QuickFilters() {
     setFilter(filterWith(filter, name, checkedItems));
   const active = activeGroups(filter);
   return (
-    <Menu checkedValues={checkedOf(filter)} onCheckedValueChange={onChange}>
+    // A short window scrolls the list instead of letting it run past the page's bottom.
+    <Menu checkedValues={checkedOf(filter)} onCheckedValueChange={onChange} positioning={{ autoSize: 'height' }}>
       <MenuTrigger disableButtonEnhancement>
         <MenuButton data-testid="quick-filters" icon={<FilterRegular />} appearance={active > 0 ? 'primary' : 'subtle'}>
           {active > 0 ? t('filters.buttonActive', { count: active }) : t('filters.button')}
