@@ -26,11 +26,11 @@
  * BENCH_MAP_FRESH_BROWSERS (5), BENCH_MAP_CPU_SLOWDOWN (2), BENCH_MAP_WARM_NAVIGATIONS (3), BENCH_MAP_TIMEOUT_S (900),
  * CHROMIUM (/usr/bin/chromium), and those of bench-stack.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_EXECUTABLE, HEADLESS_CHROMIUM_ARGS } from '../headless-chromium';
-import { BenchStack, numberEnv, percentile, printRows, runBench, waitFor } from './bench-stack';
+import { BenchStack, numberEnv, percentile, printRows, processUsage, runBench, waitFor } from './bench-stack';
 
 const DEVICES = numberEnv('BENCH_MAP_DEVICES', 100_000);
 const CHANGES_PER_S = numberEnv('BENCH_MAP_CHANGES_PER_S', 10_000);
@@ -127,19 +127,44 @@ function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Waits until every device is drawn and the fleet's identities are in (they are read after the draw). */
+/**
+ * Waits until every device is drawn and the fleet's identities are in (they are read after the
+ * draw). The page is not watched while it loads: Playwright's locators and waitForFunction evaluate
+ * its injected script in the page and poll, tens of milliseconds of the page's thread (and the
+ * harness's CPU) inside the very load being measured. The context's init script (`newEnglishContext`)
+ * keeps a promise of the identities' mark, awaited here with one DevTools evaluation; the layer's
+ * device count is checked once it has resolved.
+ */
 async function everyDeviceDrawn(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Runtime.evaluate', { expression: 'globalThis.farolaBenchIdentified', awaitPromise: true });
+  } finally {
+    await cdp.detach();
+  }
   await page
     .getByTestId('fleet-layer')
     .and(page.locator(`[data-devices="${DEVICES}"]`))
     .waitFor({ timeout: 120_000 });
-  await page.waitForFunction(() => performance.getEntriesByName('farola:fleet-identified').length > 0);
 }
+
+/**
+ * In every page, before its scripts: a promise of the console's `farola:fleet-identified` mark
+ * (source text: tsx would wrap a compiled function's inner functions in a helper the page lacks).
+ */
+const WATCH_FOR_IDENTITIES = `globalThis.farolaBenchIdentified = new Promise((resolve) => {
+  new PerformanceObserver((marks, observer) => {
+    if (performance.getEntriesByName('farola:fleet-identified').length === 0) return;
+    observer.disconnect();
+    resolve();
+  }).observe({ type: 'mark' });
+});`;
 
 /** A new browser context at the bench's viewport, in English. */
 async function newEnglishContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
+  await context.addInitScript({ content: WATCH_FOR_IDENTITIES });
   return context;
 }
 
@@ -156,6 +181,43 @@ async function openMapPage(browser: Browser, cpuSlowdown = 1): Promise<Page> {
   // tsx names the functions it compiles with a helper the page lacks.
   await page.evaluate('globalThis.__name = (fn) => fn');
   return page;
+}
+
+/** The machine's processes by role: the stack's two, this bench, each kind of Chromium process, the rest. */
+type ProcessRole = 'server' | 'simulator' | 'bench' | 'renderer' | 'browser' | 'network' | 'gpu' | 'other';
+
+const chromiumOf = (type: string) => (command: string) => command.includes('chromium') && command.includes(type);
+/** How a process's command line tells its role; the first that matches. */
+const PROCESS_ROLES: [ProcessRole, (command: string) => boolean][] = [
+  ['server', (command) => command.includes('apps/realtime-server/')],
+  ['simulator', (command) => command.includes('apps/fleet-simulator/')],
+  ['bench', (command) => command.includes('tests/bench/map.bench')],
+  ['renderer', chromiumOf('--type=renderer')],
+  ['network', chromiumOf('--utility-sub-type=network')],
+  ['gpu', chromiumOf('--type=gpu-process')],
+  ['browser', (command) => command.includes('chromium') && !command.includes('--type=')],
+];
+
+/**
+ * CPU seconds used so far by the processes alive now, by role (one browser runs at a time). A
+ * fresh load's share per role is the difference of two readings: on 2 cores everything running
+ * shares them, so a page waits on the server, the simulator and Chromium's other processes too.
+ */
+function cpuByRole(): Map<ProcessRole, number> {
+  const byRole = new Map<ProcessRole, number>();
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    let command: string;
+    let cpuSeconds: number;
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      cpuSeconds = processUsage(Number(pid)).cpuSeconds;
+    } catch {
+      continue; // gone meanwhile
+    }
+    const role = PROCESS_ROLES.find(([, test]) => test(command))?.[0] ?? 'other';
+    byRole.set(role, (byRole.get(role) ?? 0) + cpuSeconds);
+  }
+  return byRole;
 }
 
 /** Waits until the layer has drawn and returns its attributes. */
@@ -202,12 +264,23 @@ async function main(): Promise<void> {
 
   // Navigation → every device drawn in fresh browsers, one after the other, nothing else attached;
   // then as many again with the page's CPU slowed down.
+  /** CPU seconds per role over the fresh loads at 1× (from navigation to identities), and their wall time. */
+  const loadCpu = { seconds: new Map<ProcessRole, number>(), wallSeconds: 0 };
   const freshDrawsAt = async (cpuSlowdown: number): Promise<FirstDraw[]> => {
     const draws: FirstDraw[] = [];
     for (let run = 0; run < FRESH_BROWSERS; run += 1) {
       const fresh = await launchBrowser();
       try {
-        draws.push(await firstDrawOf(await openMapPage(fresh, cpuSlowdown)));
+        const before = cpuByRole();
+        const started = performance.now();
+        const page = await openMapPage(fresh, cpuSlowdown);
+        if (cpuSlowdown === 1) {
+          loadCpu.wallSeconds += (performance.now() - started) / 1000;
+          for (const [role, seconds] of cpuByRole()) {
+            loadCpu.seconds.set(role, (loadCpu.seconds.get(role) ?? 0) + seconds - (before.get(role) ?? 0));
+          }
+        }
+        draws.push(await firstDrawOf(page));
       } finally {
         await fresh.close();
       }
@@ -367,6 +440,16 @@ async function main(): Promise<void> {
       ],
       ...freshRows(freshDraws, 'fresh browser'),
       ...freshRows(slowDraws, `fresh browser, CPU ${CPU_SLOWDOWN}× slower`),
+      [
+        'CPU during the fresh loads',
+        `${[...loadCpu.seconds]
+          .filter(([, seconds]) => seconds > 0)
+          .sort((a, b) => b[1] - a[1])
+          .map(([role, seconds]) => `${role} ${ms((seconds * 1000) / FRESH_BROWSERS)}`)
+          .join(
+            ' · ',
+          )} per load of ${ms((loadCpu.wallSeconds * 1000) / FRESH_BROWSERS)} (2 cores: ${ms((loadCpu.wallSeconds * 2000) / FRESH_BROWSERS)} of CPU)`,
+      ],
       [
         'navigation → all drawn, one browser',
         `${ms(firstDraws[0]!.drawn)} first, then ${firstDraws
