@@ -106,7 +106,18 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
           hub: realtime.hub,
           accessChanged: (userId) => realtime.accessChanged(userId),
           notifyProjects: (projectIds, event, payload) => {
-            if (projectIds.length > 0) realtime.io.to(projectIds.map((id) => streams.project(id))).emit(event, payload);
+            // Only to the sockets in every project's room: a job over two projects is no business of
+            // a user who sees one of them. Rooms, not local state, so that it holds across processes.
+            const rooms = projectIds.map((id) => streams.project(id));
+            if (rooms.length === 0) return;
+            realtime.io
+              .in(rooms[0]!)
+              .fetchSockets()
+              .then((sockets) => {
+                for (const socket of sockets)
+                  if (rooms.every((room) => socket.rooms.has(room))) socket.emit(event, payload);
+              })
+              .catch((error: unknown) => logger.error({ err: error, event }, 'could not tell the sockets of a job'));
           },
         },
         deviceLink: link,

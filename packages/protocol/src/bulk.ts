@@ -158,7 +158,7 @@ export type BulkJobStatus = z.infer<typeof BulkJobStatusSchema>;
 
 /**
  * One bulk job: counts of its items by outcome (`total` = succeeded + failed + pending + skipped).
- * Pushed live as `BulkJobUpdated` to the sockets of its projects.
+ * Pushed live as `BulkJobUpdated` to the sockets of the users who see every one of its projects.
  *
  * @example
  * { "id": "…", "action": "switchOff", "params": {}, "status": "running", "total": 10000,

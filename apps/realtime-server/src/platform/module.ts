@@ -23,7 +23,8 @@ export interface ModuleContext {
   /**
    * The realtime streams: numbers, batches and emits items to their sockets, and keeps them for
    * catch-up; `accessChanged` brings a user's open sockets in line with the projects it may now see;
-   * `notifyProjects` sends an unsequenced event (a bulk job's counts) to the sockets of some projects.
+   * `notifyProjects` sends an unsequenced event (a bulk job's counts) to the sockets that see every one of
+   * the projects named.
    */
   realtime: {
     hub: StreamHub;

@@ -150,10 +150,14 @@ export class BulkRepository {
     });
   }
 
+  /**
+   * A job, if the caller sees every project it touches: a job's counts, devices and cancel belong to
+   * whoever sees all of them (an operator of one project sees its own devices' requests instead).
+   */
   async get(id: string, visible: ProjectScope): Promise<BulkJob | null> {
     const filters = new Conditions();
     filters.add(`j.id = ${filters.param(id)}`);
-    if (Array.isArray(visible)) filters.add(`j.project_ids && ${filters.param(visible)}::uuid[]`);
+    if (Array.isArray(visible)) filters.add(`j.project_ids <@ ${filters.param(visible)}::uuid[]`);
     const rows = await this.db.query<JobRow>(
       `SELECT ${JOB_COLUMNS} FROM bulk_jobs j ${COUNTS} ${filters.where()}`,
       filters.params,
@@ -161,10 +165,10 @@ export class BulkRepository {
     return rows[0] ? toJob(rows[0]) : null;
   }
 
-  /** The jobs touching a visible project, newest first. */
+  /** The jobs whose every project is visible, newest first. */
   async list(query: BulkJobListQuery, visible: ProjectScope): Promise<Page<BulkJob>> {
     const filters = new Conditions();
-    if (Array.isArray(visible)) filters.add(`j.project_ids && ${filters.param(visible)}::uuid[]`);
+    if (Array.isArray(visible)) filters.add(`j.project_ids <@ ${filters.param(visible)}::uuid[]`);
     if (query.action) filters.add(`j.action = ${filters.param(query.action)}`);
     const total = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM bulk_jobs j ${filters.where()}`,

@@ -38,7 +38,7 @@ export function bulkRoutes(bulk: BulkService): Route[] {
     defineRoute({
       method: 'get',
       path: '/bulk-actions',
-      summary: 'Bulk jobs on visible projects, newest first',
+      summary: 'Bulk jobs whose every project the caller sees, newest first',
       roles: ACTION_ROLES.listDevices,
       query: BulkJobListQuerySchema,
       response: { component: 'BulkJobPage', schema: pageSchema(BulkJobSchema) },

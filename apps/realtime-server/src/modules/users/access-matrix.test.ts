@@ -407,7 +407,7 @@ describe('the access matrix: every route × role × project', () => {
   );
 
   it.each(everyone)(
-    '%s: bulk actions: checking, starting and cancelling need manage-devices, reading an inventory role, on visible projects only',
+    '%s: bulk actions: checking, starting and cancelling need manage-devices, reading an inventory role, on visible projects only (every project of a job)',
     async (name) => {
       const person = PEOPLE[name]!;
       const commander = holds(person, ACTION_ROLES.commandDevices);
@@ -464,6 +464,38 @@ describe('the access matrix: every route × role × project', () => {
         }
       }
 
+      // A job over both projects, by the admin: its counts, devices and cancel are for whoever sees both.
+      const across = await h.api(
+        '/v1/bulk-actions',
+        post('admin', { action: 'switchOn', deviceIds: [devices.A.id, devices.B.id] }),
+      );
+      expect(across.status).toBe(202);
+      const seesBoth = both.every((key) => sees(person, devices[key].project));
+      const acrossJob = await h.api(`/v1/bulk-actions/${across.body.id}`, as(name));
+      const acrossItems = await h.api(`/v1/bulk-actions/${across.body.id}/items`, as(name));
+      if (!reader) {
+        expect(acrossJob.status).toBe(403);
+        expect(acrossItems.status).toBe(403);
+      } else if (!seesBoth) {
+        expect(acrossJob).toMatchObject({ status: 404, body: { error: { code: 'BULK_JOB_NOT_FOUND' } } });
+        expect(acrossItems).toMatchObject({ status: 404, body: { error: { code: 'BULK_JOB_NOT_FOUND' } } });
+        for (const key of both) expect(JSON.stringify(acrossItems.body)).not.toContain(devices[key].serial);
+      } else {
+        expect(acrossJob).toMatchObject({ status: 200, body: { total: 2 } });
+        expect(acrossItems.body.total).toBe(2);
+      }
+      const acrossCancel = await h.api(`/v1/bulk-actions/${across.body.id}/cancel`, post(name, {}));
+      if (!commander) expect(acrossCancel.status).toBe(403);
+      else if (!seesBoth) {
+        expect(acrossCancel).toMatchObject({ status: 404, body: { error: { code: 'BULK_JOB_NOT_FOUND' } } });
+      } else expect(acrossCancel).toMatchObject({ status: 200, body: { status: 'cancelled' } });
+      const acrossAfter = await h.api(`/v1/bulk-actions/${across.body.id}`, as('admin'));
+      expect(acrossAfter.body.status).toBe(commander && seesBoth ? 'cancelled' : 'running');
+      // Its requests on both devices end, as any test's here do, before the next person's.
+      if (acrossAfter.body.status === 'running') {
+        expect((await h.api(`/v1/bulk-actions/${across.body.id}/cancel`, post('admin', {}))).status).toBe(200);
+      }
+
       const list = await h.api('/v1/bulk-actions?limit=100', as(name));
       if (!reader) {
         expect(list).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
@@ -471,10 +503,11 @@ describe('the access matrix: every route × role × project', () => {
       }
       expect(list.status).toBe(200);
       const listed = list.body.items as { id: string; projectIds: string[] }[];
-      for (const job of listed) expect(job.projectIds.some((project) => sees(person, project))).toBe(true);
+      for (const job of listed) expect(job.projectIds.every((project) => sees(person, project))).toBe(true);
       for (const key of both) {
         expect(listed.some((job) => job.id === jobs[key])).toBe(sees(person, devices[key].project));
       }
+      expect(listed.some((job) => job.id === across.body.id)).toBe(seesBoth);
     },
   );
 
@@ -608,6 +641,38 @@ describe('the access matrix: every route × role × project', () => {
       }
     }
     for (const name of everyone) sockets[name]!.close();
+  });
+
+  it("tells a socket of a bulk job's counts only when its user sees every project the job touches", async () => {
+    const sockets: FarolaClient[] = [];
+    const heard = new Map<Name, string[]>();
+    for (const name of everyone) {
+      const socket = await h.socket({ token: tokens[name]! });
+      const ids: string[] = [];
+      socket.on('BulkJobUpdated', (job) => ids.push(job.id));
+      sockets.push(socket);
+      heard.set(name, ids);
+    }
+    const start = async (deviceIds: string[]) => {
+      const started = await h.api('/v1/bulk-actions', post('admin', { action: 'switchOn', deviceIds }));
+      expect(started.status).toBe(202);
+      return started.body.id as string;
+    };
+    const across = await start([devices.A.id, devices.B.id]);
+    const inA = await start([devices.A.id]);
+    // A cancel changes the counts, which then go out.
+    for (const id of [across, inA]) {
+      expect((await h.api(`/v1/bulk-actions/${id}/cancel`, post('admin', {}))).status).toBe(200);
+    }
+    const admin = heard.get('admin')!;
+    await expect.poll(() => admin.includes(across) && admin.includes(inA)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const [name, ids] of heard) {
+      const person = PEOPLE[name]!;
+      expect(ids.includes(across), `${name} / both`).toBe(both.every((key) => sees(person, devices[key].project)));
+      expect(ids.includes(inA), `${name} / A`).toBe(sees(person, devices.A.project));
+    }
+    for (const socket of sockets) socket.close();
   });
 
   it("brings a user's open socket in line when a permission is granted or withdrawn, without a reconnect", async () => {
