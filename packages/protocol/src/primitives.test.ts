@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AttributeValuesSchema } from './attributes';
 import { DownCommandMessageSchema, UP_MESSAGE_SCHEMAS } from './mqtt';
 import { PageQuerySchema } from './pagination';
-import { containsNul } from './primitives';
+import { containsNul, IsoDateTimeSchema } from './primitives';
 
 // PostgreSQL's text and jsonb cannot store a NUL character: one such value would make a whole
 // batch of writes fail, so no schema at the protocol boundary lets one through.
@@ -47,5 +47,22 @@ describe('NUL characters at the protocol boundary', () => {
     expect(containsNul({ a: [1, true, null, { b: 'c\u0000' }] })).toBe(true);
     expect(containsNul({ 'a\u0000': 1 })).toBe(true);
     expect(containsNul({ a: [1, true, null, { b: 'c' }] })).toBe(false);
+  });
+});
+
+// PostgreSQL has no year 0: a report dated in it passed validation, reached the sockets and was then
+// quarantined by the database with the rest of its batch's retries.
+describe('timestamps at the protocol boundary', () => {
+  it('refuses a date before the year 1, in UTC, and takes the year 1 and later', () => {
+    expect(IsoDateTimeSchema.safeParse('0000-01-01T00:00:00Z').success).toBe(false);
+    expect(IsoDateTimeSchema.safeParse('0001-01-01T00:30:00+01:00').success).toBe(false);
+    expect(IsoDateTimeSchema.safeParse('0001-01-01T00:00:00Z').success).toBe(true);
+    expect(IsoDateTimeSchema.safeParse('2026-11-27T18:00:00+01:00').success).toBe(true);
+  });
+
+  it('refuses a report dated in the year 0000', () => {
+    const report = { ts: '0000-03-01T12:00:00Z', values: { poweredOn: true } };
+    expect(UP_MESSAGE_SCHEMAS.attributes.safeParse(report).success).toBe(false);
+    expect(UP_MESSAGE_SCHEMAS.attributes.safeParse({ ...report, ts: '2026-03-01T12:00:00Z' }).success).toBe(true);
   });
 });

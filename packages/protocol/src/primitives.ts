@@ -1,13 +1,20 @@
 import { z } from 'zod';
 
+/** The first instant a timestamp may name: there is no year 0, and PostgreSQL refuses to store one. */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+
 /**
- * An ISO-8601 date and time with its zone, `Z` or an offset: every timestamp Farola exchanges.
+ * An ISO-8601 date and time with its zone, `Z` or an offset: every timestamp Farola exchanges, from
+ * the year 1 on (in UTC).
  *
  * @example
  * IsoDateTimeSchema.parse('2026-11-21T18:00:00+01:00'); // ok
  * IsoDateTimeSchema.safeParse('2026-11-21T18:00:00').success; // false: no zone
+ * IsoDateTimeSchema.safeParse('0000-06-01T00:00:00Z').success; // false: no such year
  */
-export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+export const IsoDateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .refine((value) => Date.parse(value) >= FIRST_INSTANT, { message: 'Must be a date from the year 1 on' });
 
 /** Whether a value, or any string or key inside it, holds a NUL character. */
 export function containsNul(value: unknown): boolean {
