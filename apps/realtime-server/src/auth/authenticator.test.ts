@@ -30,7 +30,7 @@ describe('token verification against the realm', () => {
 
   /** A token as the realm issues it to the console's client, with `claims` added or overridden. */
   const sign = (claims: Record<string, unknown>, iss = issuer, expires: string | number = '5m') =>
-    new SignJWT({ azp: 'console', ...claims })
+    new SignJWT({ typ: 'Bearer', azp: 'console', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setIssuer(iss)
       .setSubject('user-1')
@@ -43,6 +43,14 @@ describe('token verification against the realm', () => {
   const forge = (header: Record<string, unknown>, claims: Record<string, unknown>, signature = '') =>
     `${base64url.encode(JSON.stringify(header))}.${base64url.encode(JSON.stringify(claims))}.${signature}`;
   const now = () => Math.floor(Date.now() / 1000);
+
+  it('takes access tokens only: an ID token of the same user for the same client is refused', async () => {
+    await expect(authenticate(await sign(admin))).resolves.toMatchObject({ isAdmin: true });
+    // Keycloak's ID token: `typ: ID`, the client in `aud` and `azp`.
+    await refused(await sign({ ...admin, typ: 'ID', aud: 'console' }));
+    await refused(await sign({ ...admin, typ: 'Refresh' }));
+    await refused(await sign({ ...admin, typ: undefined }));
+  });
 
   it("reads the user's roles on the product's client and ignores unknown ones", async () => {
     const token = await sign({
@@ -84,7 +92,7 @@ describe('token verification against the realm', () => {
 
   it('refuses an expired token, and one without an expiry', async () => {
     await refused(await sign(admin, issuer, now() - 60));
-    const withoutExpiry = await new SignJWT({ azp: 'console', ...admin })
+    const withoutExpiry = await new SignJWT({ typ: 'Bearer', azp: 'console', ...admin })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setIssuer(issuer)
       .setSubject('user-1')

@@ -15,6 +15,11 @@ const CLOCK_TOLERANCE_S = 10;
 
 const ClaimsSchema = z.object({
   sub: z.string().min(1),
+  /**
+   * Keycloak's kind of token: `Bearer` for an access token. An ID token (`ID`) names the same user
+   * for the same client, but says only who signed in, not what the caller may do: refused.
+   */
+  typ: z.literal('Bearer'),
   azp: z.string().optional(),
   aud: z.union([z.string(), z.array(z.string())]).optional(),
   preferred_username: z.string().optional(),
@@ -58,8 +63,8 @@ export function userFromClaims(payload: JWTPayload, clientId: string): User {
 /**
  * The demo user for every caller when AUTH_DISABLED, else verification of the realm's access
  * tokens against its JWKS (Keycloak's certs endpoint, fetched and cached by jose): an asymmetric
- * signature by a realm key, this realm as issuer, an expiry (10 s of clock skew allowed), and
- * this product's client as `azp` or in `aud`.
+ * signature by a realm key, this realm as issuer, an expiry (10 s of clock skew allowed), an
+ * access token (`typ: Bearer`; not an ID token) and this product's client as `azp` or in `aud`.
  */
 export function createAuthenticator(config: Pick<FarolaConfig, 'authDisabled' | 'oauth'>): Authenticate {
   const oauth = config.oauth;

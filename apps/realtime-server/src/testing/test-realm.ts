@@ -23,7 +23,7 @@ export async function startTestRealm(): Promise<TestRealm> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sign = (sub: string, roles: string[], exp: number | string = '5m') =>
-    new SignJWT({ preferred_username: sub, azp: 'console', resource_access: { console: { roles } } })
+    new SignJWT({ typ: 'Bearer', preferred_username: sub, azp: 'console', resource_access: { console: { roles } } })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setIssuer(`${url}/realms/farola`)
       .setSubject(sub)
