@@ -40,6 +40,12 @@ describe('malformed requests are client errors', () => {
     );
   });
 
+  it("answers a NUL character in a user id with 400 'Invalid ID supplied'", async () => {
+    const answer = await h.api('/v1/users/ana%00/permissions');
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('INVALID_ID');
+  });
+
   it('answers an unknown or undecodable Content-Encoding with 400', async () => {
     const post = (body: string | Uint8Array<ArrayBuffer>, encoding: string) =>
       h.api(`/v1/devices/${randomUUID()}/commands`, {

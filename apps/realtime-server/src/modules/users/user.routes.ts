@@ -6,14 +6,15 @@ import {
   RevokePermissionQuerySchema,
   UserListQuerySchema,
   UserPermissionsSchema,
+  text,
 } from '@farola/protocol';
-import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/define-route';
 import type { ProjectService } from '../projects/project.service';
 import type { UserService } from './user.service';
 
 /** A user id in a path is the token subject: not necessarily a UUID outside Keycloak. */
-const UserIdSchema = z.string().min(1).max(200);
+// A token subject: any text but NUL, which PostgreSQL cannot store (a NUL here answered 500).
+const UserIdSchema = text().min(1).max(200);
 
 /**
  * User management. Open to every signed-in user at the route; the service lets in `admin` and
