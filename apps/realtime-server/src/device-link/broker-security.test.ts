@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { type DownCommandMessage, type MqttCredentials, topics } from '@farola/protocol';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,19 @@ describe('the embedded broker authenticates and authorises every client', () => 
     // Once the right password is verified (and remembered), a wrong one is still refused.
     await expect(connect(h.server.mqttUrl, { clientId: wrong.username, ...wrong })).rejects.toThrow(/Bad username/i);
     expect((await refused()).authentication).toBe(before + 4);
+  });
+
+  it('speaks MQTT 3.1.1, the version docs/device-protocol.md names, and refuses MQTT 5', async () => {
+    const { credentials } = await ownDevice('V311');
+    const options = { clientId: credentials.username, ...credentials };
+    (await connect(h.server.mqttUrl, { ...options, protocolVersion: 4 })).end(true);
+    await expect(connect(h.server.mqttUrl, { ...options, protocolVersion: 5 })).rejects.toThrow();
+    const docs = await readFile(new URL('../../../../docs/device-protocol.md', import.meta.url), 'utf8');
+    // Every version the page names after "MQTT" ("MQTT 3.1.1", "MQTT 3.1.1 or 5", …).
+    const named = [...docs.matchAll(/MQTT (v?\d+(?:\.\d+)*(?:(?:, | or | and )v?\d+(?:\.\d+)*)*)/g)].flatMap(
+      ([, versions]) => versions!.split(/, | or | and /),
+    );
+    expect(new Set(named)).toEqual(new Set(['3.1.1']));
   });
 
   it('refuses a device whose client id is not its user name', async () => {
