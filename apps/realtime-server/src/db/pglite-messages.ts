@@ -24,6 +24,8 @@ export interface SerializedError {
 
 export interface WorkerOptions {
   dataDir: string;
+  /** A `dumpDataDir` file to load into a new database instead of creating its cluster. */
+  template: string | null;
 }
 
 export function serializeError(error: unknown): SerializedError {

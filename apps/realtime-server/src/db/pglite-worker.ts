@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import {
@@ -20,7 +21,7 @@ interface OpenTransaction {
 }
 
 const port = parentPort!;
-const { dataDir } = workerData as WorkerOptions;
+const { dataDir, template } = workerData as WorkerOptions;
 const transactions = new Map<number, OpenTransaction>();
 
 function reply(message: WorkerReply): void {
@@ -89,7 +90,9 @@ function begin(db: PGlite, id: number): Promise<void> {
 async function main(): Promise<void> {
   let db: PGlite;
   try {
-    db = await PGlite.create(dataDir);
+    db = template
+      ? await PGlite.create(dataDir, { loadDataDir: new Blob([await readFile(template)]) })
+      : await PGlite.create(dataDir);
   } catch (error) {
     port.postMessage({ ready: false, error: serializeError(error) } satisfies WorkerStartup);
     return;
