@@ -27,6 +27,12 @@ export interface BrokerGuardOptions {
   logger: Logger;
 }
 
+/** A device or gateway by the user name it signs in with (its serial number or gateway id). */
+export interface SessionOwner {
+  kind: 'device' | 'gateway';
+  username: string;
+}
+
 /** MQTT 3.1.1 CONNACK return codes the guard answers with. */
 const IDENTIFIER_REJECTED = 2;
 const SERVER_UNAVAILABLE = 3;
@@ -108,15 +114,16 @@ export class BrokerGuard {
   }
 
   /**
-   * Closes the connections of these devices (disabled: their credentials are gone, so they cannot
-   * come back). Only a client signed in as that device is closed.
+   * Closes the connections of these devices and gateways, whose credentials were revoked (a disabled
+   * device cannot come back) or replaced (the client must sign in again with the new password).
+   * Only a client signed in as that device or gateway is closed.
    */
-  kick(serialNumbers: readonly string[]): void {
-    for (const serialNumber of serialNumbers) {
-      const client = this.holders.get(serialNumber);
+  kick(owners: readonly SessionOwner[]): void {
+    for (const { kind, username } of owners) {
+      const client = this.holders.get(username);
       const principal = client ? this.principals.get(client) : undefined;
-      if (!client || principal?.kind !== 'device' || principal.serialNumber !== serialNumber) continue;
-      this.holders.delete(serialNumber);
+      if (!client || principal?.kind !== kind || principalName(principal) !== username) continue;
+      this.holders.delete(username);
       client.close();
     }
   }

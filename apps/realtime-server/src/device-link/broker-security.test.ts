@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type DownCommandMessage, type MqttCredentials, topics } from '@farola/protocol';
+import { DEMO_PROJECT_ID, type DownCommandMessage, type MqttCredentials, topics } from '@farola/protocol';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER } from '../auth/user';
@@ -275,6 +275,31 @@ describe('the embedded broker authenticates and authorises every client', () => 
     await expect(
       connect(h.server.mqttUrl, { clientId: target.credentials.username, ...target.credentials }),
     ).rejects.toThrow(/Bad username or password/i);
+    expect(bystander.connected).toBe(true);
+    expect(h.device.connected).toBe(true);
+  });
+
+  it('ends the session opened with the old password when a device or a gateway gets new credentials', async () => {
+    const target = await ownDevice('ROT');
+    const other = await ownDevice('ROT-OTHER');
+    const gatewayId = uniqueSerial('ROT-GW');
+    const gateway = await h.server.services
+      .get('devices')
+      .provisioning.provisionGateway(DEMO_USER, { gatewayId, projectId: DEMO_PROJECT_ID, name: gatewayId });
+    const device = await signIn(target.credentials);
+    const link = await signIn(gateway.credentials);
+    const bystander = await signIn(other.credentials);
+
+    for (const [client, path] of [
+      [device, `/v1/devices/${target.id}/credentials`],
+      [link, `/v1/gateways/${gateway.id}/credentials`],
+    ] as const) {
+      const rotated = await h.api(path, { method: 'POST' });
+      expect(rotated.status).toBe(200);
+      await expect.poll(() => client.connected).toBe(false);
+      const fresh = await signIn(rotated.body.credentials);
+      expect(fresh.connected).toBe(true);
+    }
     expect(bystander.connected).toBe(true);
     expect(h.device.connected).toBe(true);
   });

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { FarolaConfig } from '../config';
 import type { LifecyclePart } from '../platform/lifecycle';
 import type { DeviceAccess } from './broker-acl';
-import { BrokerGuard, type BrokerRefusals } from './broker-guard';
+import { BrokerGuard, type BrokerRefusals, type SessionOwner } from './broker-guard';
 import type { BrokerGrant, BrokerRevocation } from './dynamic-security';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { connectGateway, type LinkState, type MqttGateway } from './mqtt-gateway';
@@ -27,10 +27,18 @@ export interface DeviceLinkClient {
   grant(grant: BrokerGrant): Promise<void>;
   /**
    * Cuts disabled devices off the broker (their credentials are already forgotten): the embedded
-   * broker closes a device's connection at once; an external Mosquitto with MQTT_DYNSEC=true loses
-   * the device's client and role (which disconnects it) or its gateway's ACLs for it.
+   * broker closes a device's connection at once (`endSessions`); an external Mosquitto with
+   * MQTT_DYNSEC=true loses the device's client and role (which disconnects it) or its gateway's ACLs
+   * for it.
    */
   revoke(devices: readonly BrokerRevocation[]): Promise<void>;
+  /**
+   * Ends the sessions these devices and gateways opened with credentials that no longer hold
+   * (rotated or revoked): the embedded broker closes their connections at once, and they must sign
+   * in again. An external Mosquitto with MQTT_DYNSEC=true does so itself when it takes the new
+   * password (`setClientPassword`) or deletes the client.
+   */
+  endSessions(owners: readonly SessionOwner[]): void;
 }
 
 type LinkConfig = Pick<
@@ -101,10 +109,18 @@ export class DeviceLink implements DeviceLinkClient {
   }
 
   async revoke(devices: readonly BrokerRevocation[]): Promise<void> {
-    this.guard?.kick(devices.filter((device) => device.gatewayId === null).map((device) => device.serialNumber));
+    this.endSessions(
+      devices.flatMap(({ serialNumber, gatewayId }) =>
+        gatewayId === null ? [{ kind: 'device' as const, username: serialNumber }] : [],
+      ),
+    );
     if (!this.config.mqttDynamicSecurity || devices.length === 0) return;
     if (!this.gateway) throw new Error('MQTT not connected');
     await this.gateway.revoke(devices);
+  }
+
+  endSessions(owners: readonly SessionOwner[]): void {
+    this.guard?.kick(owners);
   }
 
   get url(): string {

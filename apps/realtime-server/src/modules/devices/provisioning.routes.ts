@@ -36,7 +36,8 @@ export function provisioningRoutes(provisioning: ProvisioningService, bulk: Bulk
     defineRoute({
       method: 'post',
       path: '/devices/:id/credentials',
-      summary: 'New MQTT credentials for a device that connects on its own; the old password stops working',
+      summary:
+        'New MQTT credentials for a device that connects on its own; the old password stops working, its connection is closed',
       roles: ACTION_ROLES.provisionDevices,
       id: { description: 'Device id', invalid: 'INVALID_ID' },
       response: { component: 'RotatedCredentials', schema: RotatedCredentialsSchema },
@@ -70,7 +71,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, bulk: Bulk
     defineRoute({
       method: 'post',
       path: '/gateways/:id/credentials',
-      summary: 'New MQTT credentials for a gateway; the old password stops working',
+      summary: 'New MQTT credentials for a gateway; the old password stops working, its connection is closed',
       roles: ACTION_ROLES.provisionDevices,
       id: { description: 'Gateway id (uuid)' },
       response: { component: 'RotatedCredentials', schema: RotatedCredentialsSchema },

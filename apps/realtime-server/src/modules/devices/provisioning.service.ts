@@ -28,8 +28,11 @@ export interface ProvisioningDeps {
   projects: Pick<ProjectService, 'scope' | 'exists'>;
   index: DeviceIndex;
   credentials: CredentialStore;
-  /** Makes credentials real on an external broker (Mosquitto's dynamic security plugin). */
-  broker: Pick<DeviceLinkClient, 'grant'>;
+  /**
+   * Makes credentials real on an external broker (Mosquitto's dynamic security plugin), and ends
+   * the sessions opened with credentials that were replaced.
+   */
+  broker: Pick<DeviceLinkClient, 'grant' | 'endSessions'>;
 }
 
 /**
@@ -89,7 +92,10 @@ export class ProvisioningService {
     };
   }
 
-  /** New credentials for a device that connects on its own; the old password stops working at once. */
+  /**
+   * New credentials for a device that connects on its own; the old password stops working at once,
+   * and a connection opened with it is closed.
+   */
   async rotateDevice(user: User, id: string): Promise<RotatedCredentials> {
     const scope = await this.deps.projects.scope(user);
     const entry = this.deps.index.id(id);
@@ -133,6 +139,11 @@ export class ProvisioningService {
     return this.gateways.listGateways(query, await this.deps.projects.scope(user));
   }
 
+  /**
+   * Replaces a device's or gateway's password. A session opened with the old one ends with it: the
+   * old secret may be why it was rotated, so whoever holds it keeps no connection (a device that
+   * knows the new one signs in again).
+   */
   private async rotate(kind: StoredCredential['kind'], username: string): Promise<MqttCredentials> {
     const password = generatePassword();
     const credential = await this.credential(kind, username, password);
@@ -141,6 +152,7 @@ export class ProvisioningService {
       await this.deps.broker.grant({ kind, username, password });
     });
     this.deps.credentials.set(credential);
+    this.deps.broker.endSessions([{ kind, username }]);
     return { username, password };
   }
 
