@@ -62,8 +62,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   const limits = apiRateLimits(config);
   const api = express.Router();
-  api.use(limits.beforeAuthentication);
-  api.use(requireUser(authenticate));
+  api.use(requireUser(authenticate, limits.authenticationFailures));
   api.use(limits.afterAuthentication);
   // A bulk action names up to 100,000 devices (~4 MB of ids); every other body keeps the usual limit.
   api.use(/^\/bulk-actions(\/check)?$/, express.json({ limit: Math.max(config.httpBodyLimitBytes, BULK_BODY_LIMIT) }));

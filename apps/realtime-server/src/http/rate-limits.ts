@@ -55,10 +55,15 @@ function limiter(name: string, limit: number, windowSeconds: number, options: Pa
   });
 }
 
-/** The API's limits, in the order they run: before authentication, then after it (the user known). */
+/** The API's limits: on failed authentication, then on every request of a user once known. */
 export interface ApiRateLimits {
-  /** Answers 401 count per address; past the limit the address waits out the window. */
-  beforeAuthentication: RequestHandler;
+  /**
+   * Runs only for a request whose token failed verification, and counts it per address; past the
+   * limit such requests answer 429 instead of 401 until the window ends. A request with a valid
+   * token never reaches it, so junk tokens sent from an address (a NAT, a proxy) lock out no valid
+   * user behind it; guessing a token is still held to the limit.
+   */
+  authenticationFailures: RequestHandler;
   /** The whole API per client, then writes and expensive reads with their stricter limits. */
   afterAuthentication: RequestHandler[];
 }
@@ -67,11 +72,9 @@ export function apiRateLimits(config: LimitConfig): ApiRateLimits {
   const { windowSeconds, api, expensiveReads, writes, authFailures }: RateLimits = config.rateLimits;
   const keyGenerator = clientKey(config.authDisabled);
   return {
-    // With authentication disabled nothing answers 401.
-    beforeAuthentication: limiter('auth-failures', config.authDisabled ? 0 : authFailures, windowSeconds, {
+    // With authentication disabled nothing fails it.
+    authenticationFailures: limiter('auth-failures', config.authDisabled ? 0 : authFailures, windowSeconds, {
       keyGenerator: addressKey,
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     }),
     afterAuthentication: [
       limiter('api', api, windowSeconds, { keyGenerator }),
