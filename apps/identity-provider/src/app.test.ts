@@ -251,4 +251,30 @@ describe('the development identity provider', () => {
     expect(garbage.status).toBe(400);
     expect((await fetch(`${idp.url}/health`)).status).toBe(200);
   });
+
+  it('answers a malformed sign-in id with 400 and an oversized form with 413, each with a page', async () => {
+    const browser = new CookieBrowser();
+    const { url } = await flow({ browser }).start();
+    const actions = new URL(url.pathname.replace(/[^/]+$/, ''), url);
+    const form = { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin' }) };
+    for (const uid of ['%E0%A4%A', 'a'.repeat(65), 'x%20y', '%00', '..%2F..']) {
+      for (const [path, init] of [
+        [uid, {}],
+        [`${uid}/login`, form],
+        [`${uid}/update-password`, form],
+      ] as const) {
+        const answer = await browser.fetch(new URL(path, actions), init);
+        expect(answer.status, `${path}`).toBe(400);
+        expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(await answer.text()).toMatch(/Sign-in expired|Bad request/);
+      }
+    }
+    const huge = await browser.fetch(new URL(`${url.pathname.split('/').pop()}/login`, actions), {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'admin', password: 'x'.repeat(200_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.text()).toContain('Request too large');
+    expect((await fetch(`${idp.url}/health`)).status).toBe(200);
+  });
 });

@@ -23,11 +23,34 @@ export interface RunningIdentityProvider {
   close(): Promise<void>;
 }
 
+/**
+ * The 4xx status of an error the request caused (a form past its size limit, a path that does not
+ * decode, a body that does not parse), as express's parsers and router mark them; undefined for a
+ * fault of ours.
+ */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status } = error as { status?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+function clientErrorPage(status: number): string {
+  return status === 413
+    ? messagePage('Request too large', 'The form sent was too large. Go back and try again.')
+    : messagePage('Bad request', 'The identity provider could not read this request.');
+}
+
 function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) return;
     if (error instanceof errors.SessionNotFound) {
       res.status(400).type('html').send(expiredPage());
+      return;
+    }
+    const status = clientErrorStatus(error);
+    if (status !== undefined) {
+      logger.info({ status, method: req.method, path: req.path.slice(0, 200) }, 'request refused');
+      res.status(status).set('Cache-Control', 'no-store').type('html').send(clientErrorPage(status));
       return;
     }
     logger.error({ err: error, method: req.method, path: req.path }, 'request failed');

@@ -40,10 +40,12 @@ function sendPage(res: Response, body: string, status = 200): void {
 export function interactionRoutes(provider: Provider, users: UserStore, logger: Logger): Router {
   const router = Router();
 
+  /** The interaction the browser's cookie names, when it is the one the path names; a malformed uid names none. */
   async function currentInteraction(req: Request) {
-    const { uid } = UidSchema.parse(req.params);
+    const params = UidSchema.safeParse(req.params);
+    if (!params.success) return undefined;
     const interaction = await provider.interactionDetails(req, req.res!);
-    return interaction.uid === uid ? interaction : undefined;
+    return interaction.uid === params.data.uid ? interaction : undefined;
   }
 
   const base = (req: Request, uid: string) => `${req.baseUrl}/login-actions/${uid}`;
