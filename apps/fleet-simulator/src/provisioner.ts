@@ -10,6 +10,7 @@ import {
   RotatedCredentialsSchema,
 } from '@farola/protocol';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { ApiClient, ApiError, type OAuthClient } from './api-client';
 import { CredentialsFile } from './credentials-file';
 import type { DeviceSpec } from './layout';
@@ -29,6 +30,9 @@ export interface LinkPrincipal {
   devices: readonly DeviceSpec[];
 }
 
+/** What the simulator reads of `GET /v1/about`: the id naming the server's database. */
+const AboutSchema = z.object({ installationId: z.uuid() });
+
 /** Provisioning calls in flight at once (the server hashes each new password with scrypt). */
 const CONCURRENCY = 4;
 
@@ -42,9 +46,10 @@ const itemOf = (spec: DeviceSpec) => ({
 
 /**
  * Gets each connection its MQTT credentials: from the credentials file when a previous run left
- * them, else by provisioning through the API (a gateway and, in calls of up to 2,000, the devices
- * behind it; or a device alone). A device or gateway that exists but whose credentials were lost
- * gets new ones (rotation). Credentials the broker refuses are provisioned again.
+ * them in the same database (the server's installation id), else by provisioning through the API
+ * (a gateway and, in calls of up to 2,000, the devices behind it; or a device alone). A device or
+ * gateway that exists but whose credentials were lost gets new ones (rotation). Credentials the
+ * broker refuses are provisioned again.
  */
 export class FleetProvisioner {
   private constructor(
@@ -59,7 +64,15 @@ export class FleetProvisioner {
         logger.info({ waitSeconds, call }, 'the server’s rate limit asks to wait; provisioning goes on after'),
     });
     await api.waitForServer(120_000, () => logger.debug({ api: options.apiUrl }, 'waiting for the server'));
-    return new FleetProvisioner(api, await CredentialsFile.open(options.credentialsFile), logger);
+    const { installationId } = await api.call('GET', '/v1/about', AboutSchema);
+    const file = await CredentialsFile.open(options.credentialsFile, installationId);
+    if (file.stale) {
+      logger.info(
+        { file: options.credentialsFile, madeFor: file.stale.madeFor, installationId, unused: file.stale.count },
+        'the credentials file was made for another database; provisioning anew and replacing it',
+      );
+    }
+    return new FleetProvisioner(api, file, logger);
   }
 
   /** Credentials for every principal, provisioning those the file lacks; the file is saved once all are known. */
