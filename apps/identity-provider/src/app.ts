@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler } from 'express';
 import { errors } from 'oidc-provider';
 import { pino, type Logger } from 'pino';
+import { createBruteForceGuard } from './brute-force';
 import { issuerFor, type IdpConfig } from './config';
 import { expiredPage, interactionRoutes } from './interaction-routes';
 import { generateSigningKey, publicJwk } from './keys';
@@ -95,7 +96,7 @@ export async function startIdentityProvider(config: IdpConfig, logger?: Logger):
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.use(realmPath, interactionRoutes(provider, users, log));
+  app.use(realmPath, interactionRoutes(provider, users, createBruteForceGuard(DEMO_REALM_DEFINITION.bruteForce), log));
   app.use(
     realmPath,
     sessionRoutes({ provider, users, issuer, publicKey: publicJwk(signingKey), consoleOrigins: config.consoleOrigins }),

@@ -2,6 +2,7 @@ import express, { type Request, type Response, Router } from 'express';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { BruteForceGuard } from './brute-force';
 import { loginPage } from './pages/login-page';
 import { messagePage } from './pages/message-page';
 import { updatePasswordPage } from './pages/update-password-page';
@@ -12,6 +13,18 @@ import type { UserStore } from './user-store';
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const PASSWORD_MISSING = 'Please specify password.';
 export const PASSWORDS_DIFFER = "Passwords don't match.";
+
+/**
+ * A user name locked out by brute-force detection, for `seconds` more (shown in whole minutes).
+ * Keycloak words its lockout as 'Account is temporarily disabled'; here any name can be locked,
+ * existing or not, so the message speaks of sign-ins, not of an account.
+ */
+export function temporarilyLocked(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1
+    ? 'Too many failed sign-ins. Try again in 1 minute.'
+    : `Too many failed sign-ins. Try again in ${minutes} minutes.`;
+}
 
 const LoginFormSchema = z.object({
   username: z.string().max(255).default(''),
@@ -35,9 +48,15 @@ function sendPage(res: Response, body: string, status = 200): void {
 /**
  * The pages oidc-provider leaves to its host: sign-in (Keycloak's form) and the update-password
  * action, at `{realm}/login-actions/{uid}`. Each POST checks it answers the interaction the
- * browser's cookie names and the step that interaction is at.
+ * browser's cookie names and the step that interaction is at. Sign-in goes through the realm's
+ * brute-force detection (`guard`): a locked-out name is refused whatever its password.
  */
-export function interactionRoutes(provider: Provider, users: UserStore, logger: Logger): Router {
+export function interactionRoutes(
+  provider: Provider,
+  users: UserStore,
+  guard: BruteForceGuard,
+  logger: Logger,
+): Router {
   const router = Router();
 
   /** The interaction the browser's cookie names, when it is the one the path names; a malformed uid names none. */
@@ -73,14 +92,19 @@ export function interactionRoutes(provider: Provider, users: UserStore, logger: 
     if (interaction.prompt.name !== 'login') return res.redirect(303, base(req, interaction.uid));
     const form = LoginFormSchema.safeParse(req.body ?? {});
     const { username, password } = form.success ? form.data : { username: '', password: '' };
+    const action = `${base(req, interaction.uid)}/login`;
+    const lockedFor = guard.lockedFor(username);
+    if (lockedFor > 0) {
+      logger.info({ username: username.slice(0, 64), lockedFor }, 'sign-in refused: temporarily locked out');
+      return sendPage(res, loginPage({ action, username, error: temporarilyLocked(lockedFor) }));
+    }
     const user = users.authenticate(username, password);
     if (!user) {
+      guard.failed(username);
       logger.info({ username: username.slice(0, 64) }, 'sign-in refused: invalid username or password');
-      return sendPage(
-        res,
-        loginPage({ action: `${base(req, interaction.uid)}/login`, username, error: INVALID_CREDENTIALS }),
-      );
+      return sendPage(res, loginPage({ action, username, error: INVALID_CREDENTIALS }));
     }
+    guard.succeeded(username);
     logger.info({ username: user.username }, 'signed in');
     return provider.interactionFinished(
       req,

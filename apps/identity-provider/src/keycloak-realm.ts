@@ -90,11 +90,12 @@ function users() {
  * The demo realm in Keycloak 26's import format (`kc.sh import`, `start-dev --import-realm`),
  * built from the same definition as the development provider: the console's public client with
  * PKCE S256 and the product's client roles, the simulator's confidential client with its service
- * account and audience mapper, and the demo users with fixed ids (the demo's project permissions
- * name them). deploy/keycloak/farola-realm.json is its output (`npm run realm:export`).
+ * account and audience mapper, the demo users with fixed ids (the demo's project permissions
+ * name them), and brute-force detection on. deploy/keycloak/farola-realm.json is its output
+ * (`npm run realm:export`).
  */
 export function keycloakRealm(redirectUris: readonly string[] = DEFAULT_CONSOLE_REDIRECT_URIS) {
-  const { realm, consoleClientId, clientRoles } = DEMO_REALM_DEFINITION;
+  const { realm, consoleClientId, clientRoles, bruteForce } = DEMO_REALM_DEFINITION;
   return {
     realm,
     displayName: 'Farola',
@@ -109,6 +110,9 @@ export function keycloakRealm(redirectUris: readonly string[] = DEFAULT_CONSOLE_
     accessTokenLifespan: ACCESS_TOKEN_LIFESPAN_S,
     ssoSessionIdleTimeout: SSO_SESSION_IDLE_S,
     ssoSessionMaxLifespan: SSO_SESSION_MAX_S,
+    // Off in a new Keycloak realm; the development provider enforces the same (brute-force.ts).
+    bruteForceProtected: true,
+    ...bruteForce,
     roles: {
       client: {
         [consoleClientId]: clientRoles.map((name) => ({ name, composite: false, clientRole: true })),

@@ -18,6 +18,9 @@ export interface UserStore {
 
 const KEY_LENGTH = 32;
 
+/** A user name as the realm compares it: without surrounding blanks, in lower case. */
+export const canonicalUsername = (username: string) => username.trim().toLowerCase();
+
 function hashPassword(password: string, salt: Buffer): Buffer {
   return scryptSync(password.normalize('NFKC'), salt, KEY_LENGTH);
 }
@@ -35,7 +38,7 @@ export function createUserStore(users: readonly (RealmUser & { password: string 
   const byId = new Map<string, StoredUser>();
   for (const { password, ...user } of users) byId.set(user.id, withPassword(user, password));
   const byUsername = (username: string) =>
-    [...byId.values()].find((user) => user.username === username.trim().toLowerCase());
+    [...byId.values()].find((user) => user.username === canonicalUsername(username));
   // Hashing against a decoy keeps a wrong user name from answering faster than a wrong password.
   const decoy = withPassword(
     { id: '', username: '', givenName: '', familyName: '', email: '', locale: '', roles: [] },
