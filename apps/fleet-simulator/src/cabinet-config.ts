@@ -3,7 +3,7 @@ import type { Cabinet } from './cabinet';
 import { setMaintenance } from './cabinet-alarms';
 import { CONFIGURED_ASTRO } from './cabinet-schedule';
 import { FAMILIES } from './families';
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 
 /**
  * A factory-fresh cabinet's parameters: the protocol's defaults, with the APN of the family's SIM

@@ -16,7 +16,7 @@ import {
 import { initialConfiguration } from './cabinet-config';
 import { type CabinetJournal, observeCabinet, startCabinetJournal } from './device-journal';
 import { CONFIGURED_ASTRO, fixedScheduleLevel, minutesOfDayIn, type OutputSchedule } from './cabinet-schedule';
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 import type { LightPoint } from './light-point';
 import {
   activeOverride,

@@ -1,5 +1,5 @@
 import type { Vendor } from '@farola/protocol';
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 import type { Random } from './random';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
 import { loadSimulatorConfig } from './config';
@@ -76,21 +73,8 @@ describe('loadSimulatorConfig', () => {
     expect(() => loadSimulatorConfig({ SIM_OAUTH_URL: 'http://idp/token' })).toThrow(/go together/);
   });
 
-  it('loads SIM_SCENARIO by name or file, and stops on an unknown name or a bad step', () => {
-    expect(loadSimulatorConfig({}).scenario).toBeNull();
-    expect(loadSimulatorConfig({ SIM_SCENARIO: 'storm-outage' }).scenario).toMatchObject({
-      name: 'storm-outage',
-      scenario: { steps: expect.arrayContaining([expect.objectContaining({ at: 40 * 60_000 })]) },
-    });
-    expect(() => loadSimulatorConfig({ SIM_SCENARIO: 'hurricane' })).toThrow(
-      /SIM_SCENARIO: No scenario 'hurricane'; there are: firmware-campaign-failures, lamp-failures-spreading/,
-    );
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'scenario-')), 'mine.json');
-    writeFileSync(file, JSON.stringify({ description: 'Mine', steps: [{ at: '+0m', clock: 'sunset-20s' }] }));
-    expect(loadSimulatorConfig({ SIM_SCENARIO: file }).scenario?.name).toBe('mine');
-    writeFileSync(file, JSON.stringify({ description: 'Mine', steps: [{ at: '+0m', clock: 'dusk' }] }));
-    expect(() => loadSimulatorConfig({ SIM_SCENARIO: file })).toThrow(
-      /SIM_SCENARIO: .*mine\.json: step 1, clock: 'dusk' is not a time/,
-    );
+  it('keeps SIM_SCENARIO as given, for start-up to load', () => {
+    expect(loadSimulatorConfig({}).scenarioReference).toBeNull();
+    expect(loadSimulatorConfig({ SIM_SCENARIO: 'hurricane' }).scenarioReference).toBe('hurricane');
   });
 });

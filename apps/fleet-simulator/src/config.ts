@@ -1,68 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID } from '@farola/protocol';
-import type { GatewayGrouping } from './connections';
-import { DEFAULT_SERIAL_PREFIX } from './layout';
-import { type LoadedScenario, loadScenario, ScenarioError } from './control/scenarios';
-import type { ProvisioningOptions } from './provisioner';
+import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './fleet-options';
 
-/** A point on the map in decimal degrees. */
-export interface LatLng {
-  lat: number;
-  lng: number;
+/**
+ * The simulator's settings from SIM_* variables: the fleet's options, with the scenario SIM_SCENARIO
+ * names still to be loaded (`startupOptions` does, so that a bad one stops start-up).
+ */
+export interface SimulatorConfig extends Omit<FleetOptions, 'scenario'> {
+  /** SIM_SCENARIO: a shipped scenario's name or a `.json` file; null: none. */
+  scenarioReference: string | null;
 }
-
-/** Everything that shapes a simulated fleet; `loadSimulatorConfig` builds it from SIM_* variables. */
-export interface FleetOptions {
-  mqttUrl: string;
-  devices: number;
-  seed: string;
-  center: LatLng;
-  /** Multiplies simulated time for command latencies and energy integration. */
-  speed: number;
-  reportIntervalSeconds: number;
-  /** Devices per MQTT connection (above 1 a gateway connection carries them), or `cabinet`: each cabinet carries its light points. */
-  gatewaySize: GatewayGrouping;
-  /** Project hints sent at registration: the first for most districts, the second for the old town, the third for the north districts. */
-  projectIds: readonly string[];
-  serialPrefix: string;
-  errorRate: number;
-  /** Probability that an installation attempt meets a passing fault. */
-  installFailureRate: number;
-  dropRatePerHour: number;
-  /** Multiplies the rates of rare cabinet events (door opened, mains lost, meter silent, …); 0: none. */
-  cabinetEventRate: number;
-  /** Spontaneous faults of each kind per light point and simulated year (lamp failure, day-burner, …). */
-  faultRatePerYear: number;
-  logLevel: string;
-  /** The control interface's address (SIM_CONTROL_PORT, SIM_CONTROL_HOST); null: none. */
-  control: { port: number; host: string } | null;
-  /** A scenario to run once every device has reported (SIM_SCENARIO: a shipped name or a .json file); null: none. */
-  scenario: LoadedScenario | null;
-  /** Provision the fleet through the server's API and connect with credentials; null for a broker without auth. */
-  provisioning: ProvisioningOptions | null;
-}
-
-export const DEFAULT_FLEET_OPTIONS: FleetOptions = {
-  mqttUrl: 'mqtt://127.0.0.1:1884',
-  devices: 120,
-  seed: 'farola',
-  center: { lat: 41.3874, lng: 2.1686 },
-  speed: 1,
-  reportIntervalSeconds: 10,
-  gatewaySize: 1,
-  projectIds: [DEMO_PROJECT_ID, DEMO_SUBPROJECT_ID, DEMO_NORTH_PROJECT_ID],
-  serialPrefix: DEFAULT_SERIAL_PREFIX,
-  errorRate: 0.03,
-  installFailureRate: 0.1,
-  dropRatePerHour: 0.5,
-  cabinetEventRate: 1,
-  faultRatePerYear: 0.02,
-  logLevel: 'info',
-  provisioning: null,
-  control: null,
-  scenario: null,
-};
 
 const numberFrom = (schema: z.ZodNumber) => z.coerce.number<string>().pipe(schema);
 
@@ -138,19 +85,6 @@ function provisioningOf(e: Env): FleetOptions['provisioning'] {
 
 export class SimulatorConfigError extends Error {}
 
-/** SIM_SCENARIO, loaded and validated now, so that a bad one stops start-up naming the file and step. */
-function scenarioOf(reference: string | undefined): LoadedScenario | null {
-  if (reference === undefined) return null;
-  try {
-    return loadScenario(reference);
-  } catch (error) {
-    if (!(error instanceof ScenarioError)) throw error;
-    throw new SimulatorConfigError(
-      `Invalid simulator configuration:\n  SIM_SCENARIO: ${error.message.replaceAll('\n', '\n  ')}`,
-    );
-  }
-}
-
 /**
  * Reads the simulator's configuration from environment variables. Empty values count as unset.
  * Throws SimulatorConfigError naming every bad variable.
@@ -158,7 +92,7 @@ function scenarioOf(reference: string | undefined): LoadedScenario | null {
  * @example
  * loadSimulatorConfig({ SIM_DEVICES: '500', SIM_SPEED: '10' }).devices; // 500
  */
-export function loadSimulatorConfig(env: Record<string, string | undefined>): FleetOptions {
+export function loadSimulatorConfig(env: Record<string, string | undefined>): SimulatorConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
@@ -186,6 +120,6 @@ export function loadSimulatorConfig(env: Record<string, string | undefined>): Fl
     provisioning: provisioningOf(e),
     control:
       e.SIM_CONTROL_PORT === undefined ? null : { port: e.SIM_CONTROL_PORT, host: e.SIM_CONTROL_HOST ?? '127.0.0.1' },
-    scenario: scenarioOf(e.SIM_SCENARIO),
+    scenarioReference: e.SIM_SCENARIO ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FLEET_OPTIONS } from './config';
+import { DEFAULT_FLEET_OPTIONS } from './fleet-options';
 import { planConnections } from './connections';
 import { buildFleetLayout } from './layout';
 

@@ -1,5 +1,4 @@
-import type { FleetOptions } from './config';
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 
 /** How devices share MQTT connections: a number of devices per connection, or one per cabinet. */
 export type GatewayGrouping = number | 'cabinet';
@@ -21,7 +20,7 @@ export interface ConnectionPlan {
  * // { gatewayId: 'SIM-OR-CC-000001-GW', devices: [cabinet, ...its light points] }
  */
 export function planConnections(
-  options: Pick<FleetOptions, 'gatewaySize' | 'serialPrefix'>,
+  options: { gatewaySize: GatewayGrouping; serialPrefix: string },
   specs: readonly DeviceSpec[],
 ): ConnectionPlan[] {
   const { gatewaySize } = options;

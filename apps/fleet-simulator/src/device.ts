@@ -1,6 +1,6 @@
 import type { AttributeValues, DeviceRegistration } from '@farola/protocol';
 import { advanceCabinet, type Cabinet, cabinetFullValues, cabinetLiveValues } from './cabinet';
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 import { advanceLightPoint, type LightPoint } from './light-point';
 import { lightPointChangeValues, lightPointFullValues, lightPointLiveValues } from './light-point-values';
 

@@ -11,7 +11,7 @@ import { createCabinet } from './cabinet';
 import type { CommandFailureRate, ForcedFailure } from './control/command-failures';
 import type { SimClock } from './clock';
 import { advanceDevice, changeValues, fullValues, liveValues, registrationOf, type SimDevice } from './device';
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 import { type FaultRates, uniformFaultRates } from './light-faults';
 import { createLightPoint } from './light-point';
 import type { MqttLink } from './link';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { cabinetAlarmsDue } from './cabinet-alarms';
 import type { SimClock } from './clock';
 import { planConnections } from './connections';
-import type { FleetOptions } from './config';
+import type { FleetOptions } from './fleet-options';
 import type { SimDevice } from './device';
 import { type FleetDevice, raiseAlarm, report } from './fleet-device';
 import { MqttLink } from './link';

@@ -8,7 +8,7 @@ import { createCommandHandlers } from './command-handlers';
 import type { FleetControl } from './control/control-actions';
 import { takeForcedFailure } from './control/command-failures';
 import { CommandRunner } from './command-runner';
-import type { FleetOptions } from './config';
+import type { FleetOptions } from './fleet-options';
 import { advanceDevice, type SimDevice } from './device';
 import { parseDownMessage } from './down-message';
 import { announce, bindDevice, farewellOf, type FleetDevice, publishChanges, raiseAlarm, report } from './fleet-device';

@@ -13,7 +13,7 @@ import {
   UpConnectionMessageSchema,
 } from '@farola/protocol';
 import type { Cabinet } from './cabinet';
-import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
+import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './fleet-options';
 import { type Fleet, startFleet } from './fleet';
 import { createDevices } from './fleet-device';
 import { buildFleetLayout } from './layout';

@@ -3,13 +3,14 @@ import { SimClock } from './clock';
 import { ControlServer } from './control/control-server';
 import { ScenarioRunner } from './control/scenario-runner';
 import { scenarioRoutes } from './control/scenario-routes';
-import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './config';
+import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './fleet-options';
 import { createDevices, type FleetDeviceInfo, infoOf } from './fleet-device';
 import { planConnections } from './connections';
 import type { LinkAuth } from './fleet-loop';
 import { FleetRuntime } from './fleet-runtime';
 import { uniformFaultRates } from './light-faults';
-import { buildFleetLayout, type DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
+import { buildFleetLayout } from './layout';
 import type { MqttLink } from './link';
 import { FleetProvisioner, type LinkPrincipal } from './provisioner';
 

@@ -1,5 +1,5 @@
 import type { AttributeValues } from '@farola/protocol';
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 import { round } from './metering';
 import type { Random } from './random';
 

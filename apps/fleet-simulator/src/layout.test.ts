@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceRegistrationSchema, SerialNumberSchema } from '@farola/protocol';
-import { DEFAULT_FLEET_OPTIONS } from './config';
+import { DEFAULT_FLEET_OPTIONS } from './fleet-options';
 import { registrationOf } from './device';
 import { buildFleetLayout } from './layout';
 import { LUMINAIRE_TYPES } from './luminaires';

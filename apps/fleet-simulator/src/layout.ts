@@ -1,61 +1,20 @@
 import type { DeviceType, OperateMode, Vendor } from '@farola/protocol';
-import type { FleetOptions } from './config';
+import type { DeviceSpec, LatLng, LuminaireSpec } from './device-spec';
 import { FAMILIES } from './families';
 import { LUMINAIRE_TYPES, type LuminaireType } from './luminaires';
 import { type Random, seededRandom } from './random';
 import { buildStreetGrid, type Metres, type StreetSpot } from './streets';
 
-/** The luminaire a light point drives (spec §3: luminaire serial number and type, bracket, driver, installation). */
-export interface LuminaireSpec {
-  serialNumber: string;
-  /** A name of `LUMINAIRE_TYPES`. */
-  type: string;
-  bracketType: string;
-  driver: string;
-  /** When the light point was installed on this luminaire, `YYYY-MM-DD`. */
-  installationDate: string;
+/** What places a fleet: `FleetOptions` carries these among the rest. */
+export interface LayoutOptions {
+  devices: number;
+  seed: string;
+  /** The point the street grid is centred on. */
+  center: LatLng;
+  /** Project hints: the first for most districts, the second for the old town, the third for the north districts. */
+  projectIds: readonly string[];
+  serialPrefix: string;
 }
-
-/** One simulated device as the layout places it; everything here is fixed by the seed. */
-export interface DeviceSpec {
-  serialNumber: string;
-  deviceType: DeviceType;
-  vendor: Vendor;
-  name: string;
-  /** Light points: the street they stand on (`Carrer de Aribau`). */
-  street?: string;
-  district: string;
-  projectId: string;
-  latitude: number;
-  longitude: number;
-  modelNumber: string;
-  firmwareVersion: string;
-  /** Light points: 15-digit modem IMEI. */
-  imei?: string;
-  /** Cabinet controllers: management IP. */
-  ip?: string;
-  /** Light points: their luminaire's rated input power at 100 %, in W. Cabinet controllers: 0. */
-  nominalPowerW: number;
-  operateMode: OperateMode;
-  initialEnergyKWh: number;
-  initialOperatingHours: number;
-  /**
-   * When the device was installed, `YYYY-MM-DD`: a light point's is its luminaire's. Its logged
-   * data starts there (`resetInstallation` moves a cabinet controller's).
-   */
-  installationDate: string;
-  /** Light points: their cabinet's serial number and the output that feeds them. */
-  cabinetSerial?: string;
-  output?: number;
-  /** Cabinet controllers: their number of outputs and their light points. */
-  outputCount?: number;
-  lightPointSerials?: string[];
-  /** Light points: their luminaire, and the height of its GPS antenna above sea level in m. */
-  luminaire?: LuminaireSpec;
-  altitude?: number;
-}
-
-export type LayoutOptions = Pick<FleetOptions, 'devices' | 'seed' | 'center' | 'projectIds' | 'serialPrefix'>;
 
 /** The serial prefix of the default fleet (SIM_SERIAL_PREFIX), whose names carry no mark. */
 export const DEFAULT_SERIAL_PREFIX = 'SIM';
@@ -74,7 +33,7 @@ const OLD_TOWN = 'Ciutat Vella';
 /** Four districts by compass sector around the centre; each is wired by one vendor family. */
 const DISTRICTS = ['Eixample Dreta', 'Gràcia', 'Eixample Esquerra', OLD_TOWN] as const;
 
-function toLatLng(center: FleetOptions['center'], point: Metres): { latitude: number; longitude: number } {
+function toLatLng(center: LatLng, point: Metres): { latitude: number; longitude: number } {
   const metresPerDegree = 111_320;
   return {
     latitude: center.lat + point.y / metresPerDegree,

@@ -6,7 +6,7 @@ import { advanceCellular, type CellularState, createCellular } from './cellular'
 import { advanceGps, createGps, type GpsState } from './gps';
 import { calendarEngineState, type StoredSchedule } from './calendar-engine';
 import { type LightPointJournal, observeLightPoint } from './device-journal';
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 import {
   activeFault,
   type ActiveFault,

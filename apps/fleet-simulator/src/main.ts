@@ -1,12 +1,13 @@
 /** The simulator as a process: configuration from SIM_* variables, stops cleanly on SIGINT/SIGTERM. */
 import { pino } from 'pino';
-import { loadSimulatorConfig, SimulatorConfigError } from './config';
+import { SimulatorConfigError } from './config';
 import { startFleet } from './fleet';
+import { startupOptions } from './startup';
 
 async function main(): Promise<void> {
   let options;
   try {
-    options = loadSimulatorConfig(process.env);
+    options = startupOptions(process.env);
   } catch (error) {
     if (!(error instanceof SimulatorConfigError)) throw error;
     console.error(error.message);

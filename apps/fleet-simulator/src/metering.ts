@@ -1,4 +1,4 @@
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 import { dayOfIsoDate, localInstant } from './local-time';
 import type { Random } from './random';
 import { manualModeUntil, type SunDay, sunDay, TIMEZONE } from './schedule';

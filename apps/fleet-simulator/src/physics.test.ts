@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AttributeValuesSchema } from '@farola/protocol';
 import { advanceCabinet, cabinetFullValues, switchCabinet } from './cabinet';
-import { DEFAULT_FLEET_OPTIONS } from './config';
+import { DEFAULT_FLEET_OPTIONS } from './fleet-options';
 import type { SimDevice } from './device';
 import { createDevices } from './fleet-device';
 import { buildFleetLayout } from './layout';

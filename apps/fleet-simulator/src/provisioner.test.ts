@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_FLEET_OPTIONS } from './config';
+import { DEFAULT_FLEET_OPTIONS } from './fleet-options';
 import { buildFleetLayout } from './layout';
 import { FleetProvisioner, type LinkPrincipal } from './provisioner';
 

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ApiClient, ApiError, type OAuthClient } from './api-client';
 import { CredentialsFile } from './credentials-file';
-import type { DeviceSpec } from './layout';
+import type { DeviceSpec } from './device-spec';
 
 /** Where and how the simulator provisions its devices before connecting them. */
 export interface ProvisioningOptions {

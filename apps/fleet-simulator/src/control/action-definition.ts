@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SimClock } from '../clock';
-import type { LatLng } from '../config';
+import type { LatLng } from '../device-spec';
 import type { FleetDevice } from '../fleet-device';
 import type { CommandFailureRate, ForcedFailure } from './command-failures';
 

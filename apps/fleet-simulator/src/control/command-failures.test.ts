@@ -1,7 +1,7 @@
 import type { CommandName } from '@farola/protocol';
 import { describe, expect, it } from 'vitest';
 import { buildFleetLayout } from '../layout';
-import { DEFAULT_FLEET_OPTIONS } from '../config';
+import { DEFAULT_FLEET_OPTIONS } from '../fleet-options';
 import { bindDevice, createDevices, type FleetDevice } from '../fleet-device';
 import type { MqttLink } from '../link';
 import { takeForcedFailure } from './command-failures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LatLng } from '../config';
+import type { LatLng } from '../device-spec';
 import { sunDay } from '../schedule';
 import type { FleetControl } from './action-definition';
 

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { SimClock } from '../clock';
 import { createCommandHandlers } from '../command-handlers';
 import { CommandRunner } from '../command-runner';
-import { DEFAULT_FLEET_OPTIONS } from '../config';
+import { DEFAULT_FLEET_OPTIONS } from '../fleet-options';
 import type { SimDevice } from '../device';
 import { createDevices } from '../fleet-device';
 import { buildFleetLayout } from '../layout';

@@ -9,7 +9,7 @@ import {
 } from '@farola/protocol';
 import mqtt from 'mqtt';
 import { expect } from 'vitest';
-import type { FleetOptions } from '../config';
+import type { FleetOptions } from '../fleet-options';
 import { type Fleet, startFleet } from '../fleet';
 import { startTestBroker, type TestBroker } from './test-broker';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_FLEET_OPTIONS } from '../config';
+import { DEFAULT_FLEET_OPTIONS } from '../fleet-options';
 import { createDevices } from '../fleet-device';
 import { buildFleetLayout } from '../layout';
 import type { FaultRates } from '../light-faults';

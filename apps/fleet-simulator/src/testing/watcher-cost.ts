@@ -7,7 +7,7 @@
  * that looking at the whole fleet once a second takes.
  */
 import { SimClock } from '../clock';
-import { DEFAULT_FLEET_OPTIONS } from '../config';
+import { DEFAULT_FLEET_OPTIONS } from '../fleet-options';
 import { bindDevice, createDevices, type FleetDevice, report } from '../fleet-device';
 import { buildFleetLayout } from '../layout';
 import type { MqttLink } from '../link';
