@@ -105,6 +105,7 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
         realtime: {
           hub: realtime.hub,
           accessChanged: (userId) => realtime.accessChanged(userId),
+          recheckStreams: (names) => realtime.recheckStreams(names),
           notifyProjects: (projectIds, event, payload) => {
             // Only to the sockets in every project's room: a job over two projects is no business of
             // a user who sees one of them. Rooms, not local state, so that it holds across processes.

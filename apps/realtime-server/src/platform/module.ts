@@ -23,12 +23,14 @@ export interface ModuleContext {
   /**
    * The realtime streams: numbers, batches and emits items to their sockets, and keeps them for
    * catch-up; `accessChanged` brings a user's open sockets in line with the projects it may now see;
-   * `notifyProjects` sends an unsequenced event (a bulk job's counts) to the sockets that see every one of
-   * the projects named.
+   * `recheckStreams` drops detailed streams whose project changed from the sockets whose users may
+   * not see it now; `notifyProjects` sends an unsequenced event (a bulk job's counts) to the sockets
+   * that see every one of the projects named.
    */
   realtime: {
     hub: StreamHub;
     accessChanged(userId: string): Promise<void>;
+    recheckStreams(names: readonly string[]): void;
     notifyProjects(projectIds: readonly string[], event: 'BulkJobUpdated', payload: BulkJob): void;
   };
   /** Commands out to devices; connected once every module is set up. */

@@ -5,6 +5,7 @@ import type { FarolaConfig } from '../config';
 import { guardSlowConsumers } from './slow-consumers';
 import {
   createSocketServer,
+  recheckStreams,
   refreshAccess,
   type DeviceLocator,
   type FarolaSocketServer,
@@ -25,6 +26,11 @@ export interface Realtime {
    * accordingly and are told with `access`, without a reconnect.
    */
   accessChanged(userId: string): Promise<void>;
+  /**
+   * Who may see these detailed streams changed (a device moved to another project): their
+   * subscribers whose users may not see them now leave them at once.
+   */
+  recheckStreams(names: readonly string[]): void;
   /** Sends what is batched, then disconnects every socket and stops accepting new ones. */
   closeSockets(): void;
 }
@@ -60,6 +66,7 @@ export function createRealtime(
     hub,
     sockets: () => io.engine.clientsCount,
     accessChanged: (userId) => refreshAccess(io, socketDeps, userId),
+    recheckStreams: (names) => recheckStreams(io, socketDeps, names),
     stats: () => ({ epoch: hub.epoch, ...hub.stats(), slowConsumersDisconnected: slowConsumers.disconnected }),
     closeSockets() {
       slowConsumers.stop();

@@ -18,6 +18,7 @@ import {
   type FarolaSocket,
   handleSubscriptions,
   isRefusal,
+  leaveUnseen,
   parseResume,
   planResume,
 } from './socket-subscriptions';
@@ -139,6 +140,22 @@ export async function refreshAccess(io: FarolaSocketServer, deps: SocketServerDe
   for (const socket of sockets) {
     // A socket may have closed while the projects were read.
     if (socket.connected && socket.data.joined) applyAccess(socket as unknown as FarolaSocket, deps, visible);
+  }
+}
+
+/**
+ * Re-checks the subscribers of these detailed streams against what their users may see now:
+ * called when a stream's project changes (a device moved to another project), so that a socket
+ * whose user may not see the new project is dropped from the stream at once. The sockets of this
+ * process, as `refreshAccess`.
+ */
+export function recheckStreams(io: FarolaSocketServer, deps: SocketServerDeps, names: readonly string[]): void {
+  const namespace = io.of('/');
+  for (const name of names) {
+    for (const id of [...(namespace.adapter.rooms.get(name) ?? [])]) {
+      const socket = namespace.sockets.get(id);
+      if (socket?.data.subscribed) leaveUnseen(socket as unknown as FarolaSocket, deps, [name]);
+    }
   }
 }
 

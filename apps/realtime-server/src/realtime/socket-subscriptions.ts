@@ -127,6 +127,19 @@ export function applyAccess(socket: FarolaSocket, deps: Deps, visible: ReadonlyS
   (socket.emit.bind(socket) as unknown as (event: 'access', body: RealtimeAccess) => void)('access', access);
 }
 
+/**
+ * Takes the socket off those of `names` (detailed streams it subscribed to) that its user may no
+ * longer see, as if it had unsubscribed: called when a stream's project changes under it (a
+ * device moved to another project), so that nothing more of it reaches the socket.
+ */
+export function leaveUnseen(socket: FarolaSocket, deps: Deps, names: readonly string[]): void {
+  unsubscribe(
+    socket,
+    deps,
+    names.filter((name) => socket.data.subscribed.has(name) && !mayResume(name, socket, deps)),
+  );
+}
+
 /** The project whose `attributes:` stream already carries a `device:` stream's items to this socket. */
 function coveredByProject(name: string, socket: FarolaSocket, deps: Deps): boolean {
   const parsed = parseStream(name);

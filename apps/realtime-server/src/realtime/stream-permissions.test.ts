@@ -1,5 +1,6 @@
 import {
   type ClientToServerEvents,
+  DEMO_NORTH_PROJECT_ID,
   DEMO_PROJECT_ID,
   type RealtimeSession,
   type ServerToClientEvents,
@@ -91,6 +92,46 @@ describe('realtime permissions', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('ACCESS_NOT_GRANTED');
     expect((await h.api('/v1/fleet')).status).toBe(401);
+  });
+
+  it("drops a device's stream from the sockets of users who may not see the project it moves to", async () => {
+    const operatorToken = await idp.sign('operator-1', ['view-devices']);
+    const post = (path: string, body: unknown) =>
+      h.api(path, { method: 'POST', ...as(adminToken), body: JSON.stringify(body) });
+    expect((await h.api('/v1/me', as(operatorToken))).status).toBe(200);
+    expect((await post('/v1/users/operator-1/permissions', { projectId: DEMO_PROJECT_ID, role: 'user' })).status).toBe(
+      200,
+    );
+    const { serial, id } = await registerDevice();
+    const operator = await connect(operatorToken);
+    const admin = await connect(adminToken);
+    for (const socket of [operator, admin]) {
+      expect(await subscribe(socket, { deviceIds: [id] })).toMatchObject({ ok: true });
+    }
+    const overheard = collect(operator, 'DeviceAttributeValueUpdated', (e) => e.deviceId === id);
+    const seen = collect(admin, 'DeviceAttributeValueUpdated', (e) => e.deviceId === id);
+    const report = (dimming: number) =>
+      h.publish(serial, 'attributes', { ts: new Date().toISOString(), values: { dimming } });
+    await report(10);
+    await expect.poll(() => overheard.length).toBe(1);
+
+    const moved = await post('/v1/bulk-actions', {
+      action: 'changeProject',
+      params: { projectId: DEMO_NORTH_PROJECT_ID },
+      deviceIds: [id],
+    });
+    expect(moved.status).toBe(202);
+    await expect
+      .poll(async () => (await h.api(`/v1/bulk-actions/${moved.body.id}`, as(adminToken))).body.status)
+      .toBe('done');
+    await report(20);
+    await expect.poll(() => seen.map((e) => e.values['dimming'])).toEqual([10, 20]);
+    expect(overheard.map((e) => e.values['dimming'])).toEqual([10]);
+    // Nor may it subscribe again.
+    expect(await subscribe(operator, { deviceIds: [id] })).toMatchObject({
+      ok: false,
+      error: { code: 'ACCESS_NOT_GRANTED' },
+    });
   });
 
   it('re-checks permissions on resume: a stream the user may not see is to be resynced, not replayed', async () => {

@@ -1,3 +1,4 @@
+import { streams } from '@farola/protocol';
 import type { FarolaModule } from '../../platform/module';
 import { DeviceEventPublisher } from '../../realtime/device-events';
 import { BulkProvisioning } from './bulk-provisioning';
@@ -39,7 +40,8 @@ export interface DevicesService {
    */
   /**
    * Moves devices (already moved in the database) to `projectId` in the index, and tells the
-   * fleet streams: the old project's that each left, the new one's that it arrived.
+   * fleet streams: the old project's that each left, the new one's that it arrived. A socket
+   * subscribed to a moved device whose user may not see the new project leaves its stream.
    */
   moveToProject(ids: readonly string[], projectId: string): void;
   revokeCredentials(devices: readonly Pick<DeviceIndexEntry, 'serialNumber' | 'gatewayId'>[]): Promise<void>;
@@ -114,13 +116,16 @@ export const devicesModule: FarolaModule = {
           provisioning,
           bulkProvisioning,
           moveToProject: (ids, projectId) => {
+            const moved: string[] = [];
             for (const id of ids) {
               const entry = index.id(id);
               if (!entry || entry.projectId === projectId) continue;
               const from = entry.projectId;
               index.move(id, projectId);
               deviceStreams.moved(entry, from);
+              moved.push(streams.device(id));
             }
+            realtime.recheckStreams(moved);
           },
           revokeCredentials: async (devices) => {
             const serials = devices.map((device) => device.serialNumber);
