@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AlarmTypeSchema } from '@farola/protocol';
-import { type Cabinet, cabinetLiveValues } from './cabinet';
+import { cabinetLiveValues } from './cabinet';
 import {
-  type AlarmEvent,
   cabinetAlarmsDue,
-  CABINET_CONDITIONS,
   DEVICE_RESET_HOLD_MS,
   markCabinetReset,
   setCabinetCondition,
   setMaintenance,
 } from './cabinet-alarms';
+import { type AlarmEvent, CABINET_CONDITIONS } from './cabinet-conditions';
+import type { Cabinet } from './device-state';
 import { advanceCabinetAndFed, freshCabinet, freshFleet } from './testing/cabinets';
 
 const NIGHT = Date.parse('2026-01-15T21:00:00Z');

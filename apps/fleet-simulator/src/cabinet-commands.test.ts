@@ -1,9 +1,10 @@
 import * as SunCalc from 'suncalc';
 import { describe, expect, it } from 'vitest';
 import { FIXED_SCHEDULE_INVALID_MESSAGE } from '@farola/protocol';
-import { type Cabinet, cabinetLiveValues } from './cabinet';
+import { cabinetLiveValues } from './cabinet';
 import { cabinetAlarmsDue } from './cabinet-alarms';
 import { factoryConfiguration } from './cabinet-config';
+import type { Cabinet } from './device-state';
 import { freshCabinet, runCommand } from './testing/cabinets';
 
 const NIGHT = Date.parse('2026-01-15T21:00:00Z');

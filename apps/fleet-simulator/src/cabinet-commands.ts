@@ -5,9 +5,10 @@ import {
   MAX_FIXED_SCHEDULE_RULES,
   mergeCabinetConfiguration,
 } from '@farola/protocol';
-import { type Cabinet, restoreCabinetCalendar, scheduleCabinet } from './cabinet';
+import { restoreCabinetCalendar, scheduleCabinet } from './cabinet';
 import { applyConfiguration } from './cabinet-config';
-import { CommandError, type CommandContext, type CommandHandler, describeIssues } from './command-runner';
+import { type CommandContext, CommandError, type CommandHandler, describeIssues } from './command-runner';
+import type { Cabinet } from './device-state';
 
 const paramsOf = <C extends CommandName>(ctx: CommandContext) => ctx.params as CommandParams<C>;
 

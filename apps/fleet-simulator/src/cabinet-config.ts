@@ -1,7 +1,7 @@
 import { type CabinetConfiguration, DEFAULT_CABINET_CONFIGURATION } from '@farola/protocol';
-import type { Cabinet } from './cabinet';
 import { setMaintenance } from './cabinet-alarms';
 import { CONFIGURED_ASTRO } from './cabinet-schedule';
+import type { Cabinet } from './device-state';
 import { FAMILIES } from './families';
 import type { DeviceSpec } from './device-spec';
 

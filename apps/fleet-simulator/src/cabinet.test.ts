@@ -1,10 +1,11 @@
 import * as SunCalc from 'suncalc';
 import { describe, expect, it } from 'vitest';
 import { AttributeValuesSchema } from '@farola/protocol';
-import { type Cabinet, cabinetFullValues, cabinetLiveValues, restoreCabinetCalendar, switchCabinet } from './cabinet';
+import { cabinetFullValues, cabinetLiveValues, restoreCabinetCalendar, switchCabinet } from './cabinet';
 import { setBreakerTripped, setCabinetCondition, setMaintenance } from './cabinet-alarms';
 import { fixedScheduleLevel } from './cabinet-schedule';
-import { advanceLightPoint, isLit, type LightPoint } from './light-point';
+import type { Cabinet, LightPoint } from './device-state';
+import { advanceLightPoint, isLit } from './light-point';
 import { lightPointLiveValues } from './light-point-values';
 import { advanceCabinetAndFed, freshCabinet, runCommand } from './testing/cabinets';
 

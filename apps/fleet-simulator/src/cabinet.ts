@@ -1,69 +1,18 @@
-import {
-  type AttributeValues,
-  type CabinetConfiguration,
-  maskCabinetConfiguration,
-  type OutputMode,
-  type OutputState,
-} from '@farola/protocol';
-import {
-  breakerTripped,
-  type CabinetConditions,
-  conditionActive,
-  createConditions,
-  expireConditions,
-  inMaintenance,
-} from './cabinet-alarms';
+import { type AttributeValues, maskCabinetConfiguration, type OutputMode, type OutputState } from '@farola/protocol';
+import { breakerTripped, conditionActive, createConditions, expireConditions, inMaintenance } from './cabinet-alarms';
 import { initialConfiguration } from './cabinet-config';
-import { type CabinetJournal, observeCabinet, startCabinetJournal } from './device-journal';
+import { observeCabinet, startCabinetJournal } from './device-journal';
 import { CONFIGURED_ASTRO, fixedScheduleLevel, minutesOfDayIn, type OutputSchedule } from './cabinet-schedule';
 import type { DeviceSpec } from './device-spec';
-import type { LightPoint } from './light-point';
-import {
-  activeOverride,
-  driftVoltage,
-  installationInstant,
-  integrateMeter,
-  type ManualOverride,
-  manualOverride,
-  type MeteredState,
-  round,
-} from './metering';
+import type { Cabinet, CabinetOutput } from './device-state';
+import { activeOverride, driftVoltage, installationInstant, integrateMeter, manualOverride, round } from './metering';
 import type { Random } from './random';
-import { isNight, type SunDay, sunDay } from './schedule';
+import { isNight, sunDay, type SunDay } from './schedule';
 
 /** The controller's own electronics, in W, on top of the circuits it feeds. */
 export const SELF_CONSUMPTION_W = 8;
 /** What the AC input reads, as a share of the mains voltage, while a `controlGearCommFailure` drop lasts. */
 const VOLTAGE_DROP_FACTOR = 0.8;
-
-/** One output of a cabinet: how it is scheduled, a manual switch in force, and the metering of its circuit. */
-export interface CabinetOutput {
-  index: number;
-  schedule: OutputSchedule;
-  /** switchOn/switchOff: manual mode (2) for 6 hours, or until restoreCalendar. */
-  override: ManualOverride | null;
-  /** The power of the light points on this output, in W, held until the next advance. */
-  powerW: number;
-  /** The energy drawn through this output, in kWh. */
-  energyKWh: number;
-}
-
-/** A cabinet controller's live state; its power is the sum of the light points it feeds plus its own. */
-export interface Cabinet extends MeteredState {
-  kind: 'cabinet';
-  lightPoints: LightPoint[];
-  outputs: CabinetOutput[];
-  configuration: CabinetConfiguration;
-  /** A parameter changed since the last report: the next one carries the configuration. */
-  configurationChanged: boolean;
-  conditions: CabinetConditions;
-  /** The controller's own consumption, in kWh: the total is this plus every output's energy. */
-  selfEnergyKWh: number;
-  /** The measures a `staleData` condition keeps repeating. */
-  staleValues: AttributeValues | null;
-  /** Its changes since it was created, for its logged data (`device-journal.ts`). */
-  journal: CabinetJournal;
-}
 
 export function createCabinet(spec: DeviceSpec, nowMs: number, random: Random): Cabinet {
   const outputCount = spec.outputCount ?? 2;

@@ -12,7 +12,7 @@ import {
 } from '@farola/protocol';
 import type { z } from 'zod';
 import type { SimClock } from './clock';
-import type { SimDevice } from './device';
+import type { SimDevice } from './device-state';
 
 /** An answer's error message holds at most this many characters (UpCommandMessageSchema). */
 const MAX_ERROR_MESSAGE = 500;

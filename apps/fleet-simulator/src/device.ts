@@ -1,11 +1,9 @@
 import type { AttributeValues, DeviceRegistration } from '@farola/protocol';
-import { advanceCabinet, type Cabinet, cabinetFullValues, cabinetLiveValues } from './cabinet';
+import { advanceCabinet, cabinetFullValues, cabinetLiveValues } from './cabinet';
 import type { DeviceSpec } from './device-spec';
-import { advanceLightPoint, type LightPoint } from './light-point';
+import type { SimDevice } from './device-state';
+import { advanceLightPoint } from './light-point';
 import { lightPointChangeValues, lightPointFullValues, lightPointLiveValues } from './light-point-values';
-
-/** Either kind of simulated device; `kind` tells them apart. */
-export type SimDevice = LightPoint | Cabinet;
 
 /** Brings the device's meters up to `nowMs`, a moment of simulated time. */
 export function advanceDevice(device: SimDevice, nowMs: number): void {

@@ -1,6 +1,6 @@
 import type { CommandParams } from '@farola/protocol';
-import { CommandError, type CommandContext, type CommandHandler } from './command-runner';
-import type { SimDevice } from './device';
+import { type CommandContext, CommandError, type CommandHandler } from './command-runner';
+import type { SimDevice } from './device-state';
 import { FAMILIES, nextMinorVersion } from './families';
 
 /**

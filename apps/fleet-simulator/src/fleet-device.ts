@@ -8,10 +8,11 @@ import type {
 } from '@farola/protocol';
 import { topics } from '@farola/protocol';
 import { createCabinet } from './cabinet';
-import type { CommandFailureRate, ForcedFailure } from './control/command-failures';
+import type { InjectedFailures } from './control/command-failures';
 import type { SimClock } from './clock';
-import { advanceDevice, changeValues, fullValues, liveValues, registrationOf, type SimDevice } from './device';
+import { advanceDevice, changeValues, fullValues, liveValues, registrationOf } from './device';
 import type { DeviceSpec } from './device-spec';
+import type { SimDevice } from './device-state';
 import { type FaultRates, uniformFaultRates } from './light-faults';
 import { createLightPoint } from './light-point';
 import type { MqttLink } from './link';
@@ -29,7 +30,7 @@ export interface FleetDeviceInfo {
 }
 
 /** A simulated device bound to the MQTT link that carries it, with what it last reported of its switching. */
-export interface FleetDevice extends ReportedSwitching {
+export interface FleetDevice extends ReportedSwitching, InjectedFailures {
   device: SimDevice;
   link: MqttLink;
   /** False while the device reboots; it neither reports nor answers then. */
@@ -41,10 +42,6 @@ export interface FleetDevice extends ReportedSwitching {
   resetPending: boolean;
   /** Set by a reboot: the device attaches to the mobile network anew when it is back. */
   reattachPending?: boolean;
-  /** Set by the control interface: the next command ends in this error. */
-  failNext?: ForcedFailure;
-  /** Set by the control interface: a share of the device's commands fail. */
-  failureRate?: CommandFailureRate;
 }
 
 /** A device bound to its link, not yet online and with nothing reported. */

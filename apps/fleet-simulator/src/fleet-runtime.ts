@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import { parseTopic, topics } from '@farola/protocol';
-import type { Cabinet } from './cabinet';
 import { cabinetAlarmsDue, markCabinetReset } from './cabinet-alarms';
 import { markConnected } from './cellular';
 import { SimClock } from './clock';
@@ -8,8 +7,9 @@ import { createCommandHandlers } from './command-handlers';
 import type { FleetControl } from './control/control-actions';
 import { takeForcedFailure } from './control/command-failures';
 import { CommandRunner } from './command-runner';
+import type { Cabinet, SimDevice } from './device-state';
 import type { FleetOptions } from './fleet-options';
-import { advanceDevice, type SimDevice } from './device';
+import { advanceDevice } from './device';
 import { parseDownMessage } from './down-message';
 import { announce, bindDevice, farewellOf, type FleetDevice, publishChanges, raiseAlarm, report } from './fleet-device';
 import { createLinks, type LinkAuth, startLoop, TICK_MS } from './fleet-loop';

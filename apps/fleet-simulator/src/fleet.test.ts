@@ -12,7 +12,7 @@ import {
   type UpConnectionMessage,
   UpConnectionMessageSchema,
 } from '@farola/protocol';
-import type { Cabinet } from './cabinet';
+import type { Cabinet } from './device-state';
 import { DEFAULT_FLEET_OPTIONS, type FleetOptions } from './fleet-options';
 import { type Fleet, startFleet } from './fleet';
 import { createDevices } from './fleet-device';

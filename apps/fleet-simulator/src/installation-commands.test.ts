@@ -1,7 +1,7 @@
 import { INSTALLATION_STEPS } from '@farola/protocol';
 import { describe, expect, it } from 'vitest';
 import { switchCabinet } from './cabinet';
-import type { LightPoint } from './light-point';
+import type { LightPoint } from './device-state';
 import { INSTALLATION_HEARTBEAT_MS } from './installation-commands';
 import { commandBench } from './testing/command-bench';
 

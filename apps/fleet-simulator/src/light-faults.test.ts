@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type AttributeValues, AttributeValuesSchema } from '@farola/protocol';
+import type { LightPoint } from './device-state';
 import { clearFault, injectFault, uniformFaultRates } from './light-faults';
-import { advanceLightPoint, DRIVER_NO_LOAD_W, type LightPoint, NODE_STANDBY_W, switchLightPoint } from './light-point';
+import { advanceLightPoint, DRIVER_NO_LOAD_W, NODE_STANDBY_W, switchLightPoint } from './light-point';
 import { lightPointFullValues } from './light-point-values';
 import { LATE_NIGHT, lightPointsAt, NIGHT, NOON } from './testing/light-points';
 

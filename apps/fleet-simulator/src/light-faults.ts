@@ -1,4 +1,3 @@
-import type { LightPoint } from './light-point';
 import type { Random } from './random';
 
 const DAY_MS = 86_400_000;
@@ -54,6 +53,12 @@ export interface FaultState {
   nextOnsetMs: number;
   /** Earliest onset or repair: `advanceFaults` has nothing to do before it. */
   nextEventMs: number;
+}
+
+/** What a fault is injected into or cleared from: a light point's faults and its random stream. */
+export interface FaultTarget {
+  faults: FaultState;
+  random: Random;
 }
 
 /** The same rate for every fault. */
@@ -146,7 +151,7 @@ export function activeFault<F extends LightFault>(state: FaultState, fault: F): 
  * injectFault(lightPoint, 'relayStuck', clock.now(), { params: { closed: true } });
  */
 export function injectFault<F extends LightFault>(
-  lightPoint: LightPoint,
+  lightPoint: FaultTarget,
   fault: F,
   nowMs: number,
   options: { params?: Partial<LightFaultParams[F]>; durationMs?: number } = {},
@@ -160,7 +165,7 @@ export function injectFault<F extends LightFault>(
 }
 
 /** Repairs the fault; false when it was not active. */
-export function clearFault(lightPoint: LightPoint, fault: LightFault): boolean {
+export function clearFault(lightPoint: FaultTarget, fault: LightFault): boolean {
   const removed = lightPoint.faults.active.delete(fault);
   scheduleNext(lightPoint.faults);
   return removed;

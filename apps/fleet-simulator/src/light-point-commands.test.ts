@@ -4,9 +4,10 @@ import { AttributeValuesSchema, type CommandName, type UpCommandMessage } from '
 import { SimClock } from './clock';
 import { createCommandHandlers } from './command-handlers';
 import { CommandRunner } from './command-runner';
-import { changeValues, type SimDevice } from './device';
+import { changeValues } from './device';
+import type { LightPoint, SimDevice } from './device-state';
 import { setGpsFix } from './gps';
-import { advanceLightPoint, type LightPoint, setLightPointOperateMode } from './light-point';
+import { advanceLightPoint, setLightPointOperateMode } from './light-point';
 import { fedLightPoint, lightPointsAt, NIGHT, NOON } from './testing/light-points';
 
 /** A runner on a simulated clock standing at `at` (NIGHT), whose pauses pass at once; it records what devices say. */

@@ -1,7 +1,8 @@
 import type { CommandParams } from '@farola/protocol';
-import { CommandError, type CommandContext, type CommandHandler } from './command-runner';
+import { type CommandContext, CommandError, type CommandHandler } from './command-runner';
+import type { LightPoint } from './device-state';
 import { readFix } from './gps';
-import { type LightPoint, setLightPointOperateMode } from './light-point';
+import { setLightPointOperateMode } from './light-point';
 
 /** The light point of a light-point command; the runner has refused it to cabinets already. */
 function lightPointOf(ctx: CommandContext): LightPoint {

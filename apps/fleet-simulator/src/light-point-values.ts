@@ -1,11 +1,12 @@
 import type { AttributeKey, AttributeValues } from '@farola/protocol';
 import { writeAxes } from './accelerometer';
+import type { LightPoint } from './device-state';
 import { FAMILIES } from './families';
 import { hasUnreportedFix, writeGpsValues } from './gps';
 import { activeFault } from './light-faults';
-import { type LightPoint, NODE_STANDBY_W } from './light-point';
+import { NODE_STANDBY_W } from './light-point';
 import { driverPowerFactor, powerShareAt, ratedPowerAt, stringVoltageAt } from './luminaires';
-import { round, type MeteredState, sunOf } from './metering';
+import { type MeteredState, round, sunOf } from './metering';
 import type { SunDay } from './schedule';
 import { TIMEZONE } from './schedule';
 

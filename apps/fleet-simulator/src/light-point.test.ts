@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { type AttributeValues, AttributeValuesSchema, OPERATE_MODES, type OperateMode } from '@farola/protocol';
 import { switchCabinet } from './cabinet';
 import { markConnected } from './cellular';
+import type { LightPoint } from './device-state';
 import { setGpsFix } from './gps';
 import { uniformFaultRates } from './light-faults';
 import {
   advanceLightPoint,
-  type LightPoint,
   NODE_STANDBY_W,
   setLightPointOperateMode,
   switchLightPoint,

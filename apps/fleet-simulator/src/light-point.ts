@@ -1,31 +1,22 @@
 import { OPERATE_MODE_TABLE, type OperateMode } from '@farola/protocol';
-import { createMounting, type Mounting, tiltMounting } from './accelerometer';
-import type { Cabinet } from './cabinet';
+import { createMounting, tiltMounting } from './accelerometer';
 import { cabinetImposedLevel, cabinetSupplies } from './cabinet';
-import { advanceCellular, type CellularState, createCellular } from './cellular';
-import { advanceGps, createGps, type GpsState } from './gps';
-import { calendarEngineState, type StoredSchedule } from './calendar-engine';
-import { type LightPointJournal, observeLightPoint } from './device-journal';
+import { advanceCellular, createCellular } from './cellular';
+import { advanceGps, createGps } from './gps';
+import { calendarEngineState } from './calendar-engine';
+import { observeLightPoint } from './device-journal';
 import type { DeviceSpec } from './device-spec';
+import type { LampState, LightPoint } from './device-state';
 import {
   activeFault,
   type ActiveFault,
   advanceFaults,
   createFaultState,
   type FaultRates,
-  type FaultState,
   uniformFaultRates,
 } from './light-faults';
-import { luminaireType, type LuminaireType, ratedPowerAt } from './luminaires';
-import {
-  activeOverride,
-  installationInstant,
-  integrateMeter,
-  type ManualOverride,
-  manualOverride,
-  type MeteredState,
-  sunOf,
-} from './metering';
+import { luminaireType, ratedPowerAt } from './luminaires';
+import { activeOverride, installationInstant, integrateMeter, manualOverride, sunOf } from './metering';
 import type { Random } from './random';
 import { curveLevel, isNight, localMinutesOfDay, TIMEZONE } from './schedule';
 
@@ -34,57 +25,6 @@ export const NODE_STANDBY_W = 0.5;
 /** A driver switched on with no LED load (dead module, thermal cut-out). */
 export const DRIVER_NO_LOAD_W = 0.4;
 const HOUR_MS = 3_600_000;
-
-/**
- * What the light point measured at its last advance, held until the next: whether it has mains,
- * the relay's state, the commanded level (`dimming`) and the light it really gives (`outputLevel`).
- */
-export interface LampState {
-  mains: boolean;
-  relayClosed: boolean;
-  dimming: number;
-  outputLevel: number;
-  lit: boolean;
-  /** What the node believes it draws, from its luminaire's rated curve and the level it commands. */
-  estimatedW: number;
-  /** The commanded level is mid-fade (a calendar program's): on its way to a step, not at one. */
-  fading: boolean;
-}
-
-/** A light point's live state. Energy is integrated lazily: `advance` before every read or change. */
-export interface LightPoint extends MeteredState {
-  kind: 'light-point';
-  cabinet: Cabinet | null;
-  luminaire: LuminaireType;
-  /** The operate mode in force; `spec.operateMode` is only the one it was installed with. */
-  operateMode: OperateMode;
-  /** switchOn/switchOff: manual mode, held for 6 hours; the operate mode stays. */
-  override: ManualOverride | null;
-  /** Blink or dimming check in progress: forces this level. */
-  transientLevel: number | null;
-  /** This luminaire's real power against its rating (manufacturing tolerance and ageing). */
-  powerTolerance: number;
-  /** The mains voltage its feeder settles around, and the slow wander about it. */
-  feederVoltage: number;
-  voltageWander: number;
-  held: LampState;
-  /** `estimatedTotalActiveEnergy`: the node's estimate, kWh, on the same base as the meter. */
-  estimatedKWh: number;
-  /** `estimatedCumulativePower`: the luminaire's estimated consumption since its installation, Wh. */
-  luminaireWh: number;
-  /** `estimatedOperatingHours`: hours the node had the luminaire switched on. */
-  switchedOnHours: number;
-  /** Since when it is switched on (for `estimatedOperatingMinutes`); null while off. */
-  switchedOnSinceMs: number | null;
-  gps: GpsState;
-  cellular: CellularState;
-  mounting: Mounting;
-  faults: FaultState;
-  /** setSchedule: a calendar and its control programs, run instead of the night curve. */
-  schedule: StoredSchedule | null;
-  /** Its changes since installation, for its logged data; null until it first changes (`device-journal.ts`). */
-  journal: LightPointJournal | null;
-}
 
 export const blankLampState = (): LampState => ({
   mains: false,

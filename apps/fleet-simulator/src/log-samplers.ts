@@ -1,7 +1,8 @@
-import { cabinetOutputOn, cabinetTimeZone, type Cabinet, SELF_CONSUMPTION_W } from './cabinet';
+import { cabinetOutputOn, cabinetTimeZone, SELF_CONSUMPTION_W } from './cabinet';
 import { breakerTripped, conditionActive } from './cabinet-alarms';
 import { minutesOfDayIn } from './cabinet-schedule';
-import { blankLampState, evaluateLampState, type LampState, lampPowerW } from './light-point';
+import type { Cabinet, LampState } from './device-state';
+import { blankLampState, evaluateLampState, lampPowerW } from './light-point';
 import type { PastCabinet, PastLightPoint } from './past-device';
 
 /**

@@ -6,10 +6,11 @@ import {
   LOG_RETENTION_MONTHS,
   logRetentionStart,
 } from '@farola/protocol';
-import { type Cabinet, cabinetTimeZone } from './cabinet';
+import { cabinetTimeZone } from './cabinet';
 import { setBreakerTripped, setCabinetCondition, setMaintenance } from './cabinet-alarms';
-import { CommandError, type CommandContext, type CommandHandler } from './command-runner';
-import { advanceDevice, type SimDevice } from './device';
+import { type CommandContext, CommandError, type CommandHandler } from './command-runner';
+import { advanceDevice } from './device';
+import type { Cabinet, SimDevice } from './device-state';
 import { logComputer, loggedHours, type LogTotals } from './logged-data';
 import { installationInstant } from './metering';
 import { TIMEZONE } from './schedule';

@@ -2,8 +2,9 @@ import { type LogRecord, type Schedule, ScheduleSchema, type UpLogMessage, UpLog
 import { describe, expect, it } from 'vitest';
 import { setCabinetCondition } from './cabinet-alarms';
 import { advanceDevice } from './device';
+import type { LightPoint } from './device-state';
 import { injectFault } from './light-faults';
-import { type LightPoint, switchLightPoint } from './light-point';
+import { switchLightPoint } from './light-point';
 import { logComputer, loggedHours } from './logged-data';
 import { advanceCabinetAndFed, freshCabinet, runCommand } from './testing/cabinets';
 import { lightPointsAt } from './testing/light-points';

@@ -1,8 +1,6 @@
 import { floorHour, LOG_HOUR_MS, type LogRecord, logRetentionStart } from '@farola/protocol';
-import type { Cabinet } from './cabinet';
-import type { SimDevice } from './device';
 import { observeCabinet, observeLightPoint } from './device-journal';
-import type { LightPoint } from './light-point';
+import type { Cabinet, LightPoint, SimDevice } from './device-state';
 import { blankTally, CabinetSampler, LampSampler, tallyWindow } from './log-samplers';
 import { round } from './metering';
 import { PastCabinet, PastLightPoint } from './past-device';

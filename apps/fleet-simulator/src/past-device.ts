@@ -1,8 +1,8 @@
-import type { Cabinet, CabinetOutput } from './cabinet';
 import { CONFIGURED_ASTRO } from './cabinet-schedule';
 import type { StoredSchedule } from './calendar-engine';
-import type { Track } from './device-journal';
-import { blankLampState, type LightPoint } from './light-point';
+import type { Cabinet, CabinetOutput, LightPoint } from './device-state';
+import type { Track } from './journal-tracks';
+import { blankLampState } from './light-point';
 
 /**
  * Devices as they stood at a past moment, for their logged data: a copy of the live device whose

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AttributeValuesSchema } from '@farola/protocol';
 import { advanceCabinet, cabinetFullValues, switchCabinet } from './cabinet';
+import type { LightPoint, SimDevice } from './device-state';
 import { DEFAULT_FLEET_OPTIONS } from './fleet-options';
-import type { SimDevice } from './device';
 import { createDevices } from './fleet-device';
 import { buildFleetLayout } from './layout';
-import { advanceLightPoint, isLit, type LightPoint, switchLightPoint } from './light-point';
+import { advanceLightPoint, isLit, switchLightPoint } from './light-point';
 import { lightPointFullValues, lightPointLiveValues } from './light-point-values';
 
 const NOW = Date.parse('2026-01-15T21:00:00Z');

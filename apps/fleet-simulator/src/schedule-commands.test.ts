@@ -12,11 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { SimClock } from './clock';
 import { createCommandHandlers } from './command-handlers';
 import { CommandRunner } from './command-runner';
+import type { LightPoint, SimDevice } from './device-state';
 import { DEFAULT_FLEET_OPTIONS } from './fleet-options';
-import type { SimDevice } from './device';
 import { createDevices } from './fleet-device';
 import { buildFleetLayout } from './layout';
-import { advanceLightPoint, isLit, type LightPoint } from './light-point';
+import { advanceLightPoint, isLit } from './light-point';
 import { lightPointLiveValues } from './light-point-values';
 
 /** 22:00 in Barcelona on a January night: the night curve says 100 %. */

@@ -1,7 +1,7 @@
 import type { CommandParams } from '@farola/protocol';
 import { prepareSchedule } from './calendar-engine';
 import type { CommandContext, CommandHandler } from './command-runner';
-import type { LightPoint } from './light-point';
+import type { LightPoint } from './device-state';
 
 /** The light point of a scheduling command; the runner has already refused these to cabinets. */
 function lightPointOf(ctx: CommandContext): LightPoint {

@@ -1,6 +1,6 @@
-import { type Cabinet, cabinetOutputOn } from './cabinet';
-import type { SimDevice } from './device';
-import { blankLampState, evaluateLampState, type LampState } from './light-point';
+import { cabinetOutputOn } from './cabinet';
+import type { Cabinet, LampState, SimDevice } from './device-state';
+import { blankLampState, evaluateLampState } from './light-point';
 
 /**
  * What a device's reports said of its switching, and whether that has changed since: the state the

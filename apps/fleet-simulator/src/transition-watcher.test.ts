@@ -5,12 +5,12 @@ import {
   ScheduleSchema,
   UpAttributesMessageSchema,
 } from '@farola/protocol';
-import { type Cabinet, switchCabinet } from './cabinet';
+import { switchCabinet } from './cabinet';
 import { prepareSchedule } from './calendar-engine';
 import { SimClock } from './clock';
-import type { SimDevice } from './device';
+import type { Cabinet, LightPoint, SimDevice } from './device-state';
 import { bindDevice, type FleetDevice, report } from './fleet-device';
-import { evaluateLampState, type LightPoint, blankLampState } from './light-point';
+import { blankLampState, evaluateLampState } from './light-point';
 import type { MqttLink } from './link';
 import { sunOf } from './metering';
 import { freshCabinet, freshFleet } from './testing/cabinets';

@@ -1,5 +1,6 @@
 import type { SimClock } from './clock';
-import { advanceDevice, type SimDevice } from './device';
+import { advanceDevice } from './device';
+import type { SimDevice } from './device-state';
 import { type FleetDevice, publishChanges } from './fleet-device';
 import { changedSinceReport } from './switching-state';
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { Cabinet } from '../cabinet';
 import {
-  CABINET_CONDITIONS,
   conditionActive,
   inMaintenance,
   setBreakerTripped,
@@ -9,6 +7,8 @@ import {
   setMaintenance,
   supportsCondition,
 } from '../cabinet-alarms';
+import { CABINET_CONDITIONS } from '../cabinet-conditions';
+import type { Cabinet } from '../device-state';
 import type { FleetDevice } from '../fleet-device';
 import { action, CABINETS, minutesSchema, publishIfOnline } from './action-definition';
 

@@ -1,5 +1,5 @@
 import type { CommandName, DeviceErrorCode, DeviceErrorReason } from '@farola/protocol';
-import type { FleetDevice } from '../fleet-device';
+import type { Random } from '../random';
 
 /** A device's injected failure rate: this share of its commands (of `commands`, or all) ends in this error. */
 export interface CommandFailureRate {
@@ -19,13 +19,24 @@ export interface ForcedFailure {
   command?: CommandName;
 }
 
+/** The failures the control interface set on a device of the fleet (`FleetDevice` carries them). */
+export interface InjectedFailures {
+  /** The next command ends in this error. */
+  failNext?: ForcedFailure;
+  /** A share of the device's commands fail. */
+  failureRate?: CommandFailureRate;
+}
+
 /**
  * The failure the device's command must end in, if any: a `fail-next-command` or `fail-installation`
  * first (taken once, by the command it names if it names one),
  * else a draw against its `set-command-failure-rate` from the device's own random stream, so the
  * same seed fails the same commands.
  */
-export function takeForcedFailure(entry: FleetDevice, command: CommandName): ForcedFailure | undefined {
+export function takeForcedFailure(
+  entry: InjectedFailures & { device: { random: Random } },
+  command: CommandName,
+): ForcedFailure | undefined {
   const next = entry.failNext;
   if (next && (next.command === undefined || next.command === command)) {
     delete entry.failNext;

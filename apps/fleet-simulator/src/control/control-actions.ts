@@ -10,7 +10,7 @@ import {
   text,
   VendorSchema,
 } from '@farola/protocol';
-import type { SimDevice } from '../device';
+import type { SimDevice } from '../device-state';
 import type { FleetDevice } from '../fleet-device';
 import { type Random, seededRandom } from '../random';
 import {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { SimDevice } from '../device';
+import type { SimDevice } from '../device-state';
 import { reportedPoweredOn } from '../switching-state';
 import { CONTROL_ACTIONS, ControlError, type FleetControl, runAction } from './control-actions';
 import { ClockTargetSchema, resolveClockTarget, setFleetClock } from './sim-time';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { LightPoint } from '../device-state';
 import { setGpsFix } from '../gps';
 import { clearFault, injectFault, LIGHT_FAULTS, type LightFault } from '../light-faults';
 import type { FleetDevice } from '../fleet-device';
-import { type LightPoint, tiltLightPoint } from '../light-point';
+import { tiltLightPoint } from '../light-point';
 import { action, LIGHT_POINTS, minutesSchema, publishIfOnline } from './action-definition';
 
 /** What shapes each fault (light-faults.ts); what is left out is drawn from the device's random stream. */

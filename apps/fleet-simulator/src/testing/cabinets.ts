@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandName, UpCommandMessage, UpLogMessage, Vendor } from '@farola/protocol';
-import type { Cabinet } from '../cabinet';
 import { SimClock } from '../clock';
 import { createCommandHandlers } from '../command-handlers';
 import { CommandRunner } from '../command-runner';
+import type { Cabinet, SimDevice } from '../device-state';
 import { DEFAULT_FLEET_OPTIONS } from '../fleet-options';
-import { advanceDevice, type SimDevice } from '../device';
+import { advanceDevice } from '../device';
 import { createDevices } from '../fleet-device';
 import { buildFleetLayout } from '../layout';
 import { setLightPointOperateMode } from '../light-point';

@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 import { SimClock } from '../clock';
 import { createCommandHandlers } from '../command-handlers';
 import { CommandRunner } from '../command-runner';
+import type { SimDevice } from '../device-state';
 import { DEFAULT_FLEET_OPTIONS } from '../fleet-options';
-import type { SimDevice } from '../device';
 import { createDevices } from '../fleet-device';
 import { buildFleetLayout } from '../layout';
 

@@ -1,8 +1,8 @@
+import type { LightPoint } from '../device-state';
 import { DEFAULT_FLEET_OPTIONS } from '../fleet-options';
 import { createDevices } from '../fleet-device';
 import { buildFleetLayout } from '../layout';
 import type { FaultRates } from '../light-faults';
-import type { LightPoint } from '../light-point';
 
 /** 22:00 in Barcelona in January: night, the curve at 100 %, every cabinet output on. */
 export const NIGHT = Date.parse('2026-01-15T21:00:00Z');
