@@ -5,17 +5,21 @@ import { CHROMIUM_EXECUTABLE, HEADLESS_CHROMIUM_ARGS } from './headless-chromium
 
 // The end-to-end stacks are the demo itself (scripts/start-demo.ts) on their own ports, with an
 // in-memory database, a small fleet and no injected failures, so every run starts the same: the
-// `demo` project's with authentication disabled, the `signed-in` project's with sign-in through
-// the development identity provider (a third process). E2E_PORT, E2E_MQTT_PORT, E2E_AUTH_PORT,
-// E2E_AUTH_MQTT_PORT and E2E_IDP_PORT move them, so that parallel runs (other worktrees, CI jobs)
-// do not collide.
+// `demo` and `devices` projects' with authentication disabled, the `signed-in` project's with
+// sign-in through the development identity provider (a third process). Each project has a stack
+// of its own and runs one test at a time on it, so that no test sees another's commands; two
+// projects run side by side. E2E_PORT, E2E_MQTT_PORT, E2E_DEVICES_PORT, E2E_DEVICES_MQTT_PORT,
+// E2E_AUTH_PORT, E2E_AUTH_MQTT_PORT and E2E_IDP_PORT move them, so that parallel runs (other
+// worktrees, CI jobs) do not collide.
 function port(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 1 || value > 65_535) throw new Error(`${name} must be a TCP port`);
   return value;
 }
 const PORT = port('E2E_PORT', 18080);
-export const E2E_MQTT_PORT = port('E2E_MQTT_PORT', 18884);
+const MQTT_PORT = port('E2E_MQTT_PORT', 18884);
+const DEVICES_PORT = port('E2E_DEVICES_PORT', 18070);
+const DEVICES_MQTT_PORT = port('E2E_DEVICES_MQTT_PORT', 18874);
 const AUTH_PORT = port('E2E_AUTH_PORT', 18090);
 const AUTH_MQTT_PORT = port('E2E_AUTH_MQTT_PORT', 18894);
 const IDP_PORT = port('E2E_IDP_PORT', 18180);
@@ -68,10 +72,23 @@ function demoStack(port: number, env: Record<string, string>) {
   };
 }
 
+/** The specs of the `devices` project: those that command, break or reconfigure devices. */
+const DEVICE_SPECS = [
+  'device-layout.spec.ts',
+  'device-panel.spec.ts',
+  'device-records.spec.ts',
+  'inventory.spec.ts',
+  'offline-commands.spec.ts',
+  'request-errors.spec.ts',
+  'switch-without-mains.spec.ts',
+  'user-management.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two stacks' tests at once; each project one at a time (its `workers`).
+  workers: 2,
   retries: process.env['CI'] ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -85,13 +102,42 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: HEADLESS_CHROMIUM_ARGS },
   },
+  // `metadata.mqttPort`: the stack's broker, for tests that connect a device of their own (simulator.ts).
   projects: [
-    { name: 'demo', testIgnore: 'sign-in.spec.ts', use: { baseURL: `http://127.0.0.1:${PORT}` } },
-    { name: 'signed-in', testMatch: 'sign-in.spec.ts', use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` } },
+    {
+      name: 'demo',
+      testIgnore: ['sign-in.spec.ts', ...DEVICE_SPECS],
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${PORT}` },
+      metadata: { mqttPort: MQTT_PORT },
+    },
+    {
+      name: 'devices',
+      testMatch: DEVICE_SPECS,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${DEVICES_PORT}` },
+      metadata: { mqttPort: DEVICES_MQTT_PORT },
+    },
+    {
+      name: 'signed-in',
+      testMatch: 'sign-in.spec.ts',
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${AUTH_PORT}` },
+      metadata: { mqttPort: AUTH_MQTT_PORT },
+    },
   ],
   webServer: [
     ...(runs('demo')
-      ? [demoStack(PORT, { MQTT_PORT: String(E2E_MQTT_PORT), AUTH_DISABLED: 'true', SIM_SERIAL_PREFIX: 'E2E' })]
+      ? [demoStack(PORT, { MQTT_PORT: String(MQTT_PORT), AUTH_DISABLED: 'true', SIM_SERIAL_PREFIX: 'E2E' })]
+      : []),
+    ...(runs('devices')
+      ? [
+          demoStack(DEVICES_PORT, {
+            MQTT_PORT: String(DEVICES_MQTT_PORT),
+            AUTH_DISABLED: 'true',
+            SIM_SERIAL_PREFIX: 'E2EDEV',
+          }),
+        ]
       : []),
     ...(runs('signed-in')
       ? [

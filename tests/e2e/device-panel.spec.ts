@@ -1,21 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type Device, DeviceSchema, pageSchema } from '@farola/protocol';
 import { alwaysSuppliedLightPoints, connectedLightPoints } from './fleet';
+import { actOnSimulator } from './simulator';
 
 const DevicePageSchema = pageSchema(DeviceSchema);
-
-/** The simulator's control interface beside the demo stack (docs/simulator.md 'Control interface'). */
-function simulatorControl(): string {
-  return `http://127.0.0.1:${Number(process.env['E2E_PORT'] ?? 18080) + 5}`;
-}
-
-async function actOnSimulator(request: APIRequestContext, action: string, serial: string, params: object = {}) {
-  const answer = await request.post(`${simulatorControl()}/actions`, {
-    data: { action, target: { serials: [serial] }, params },
-  });
-  expect(answer.ok()).toBe(true);
-  expect((await answer.json()).applied).toEqual([serial]);
-}
 
 async function connectedCabinets(request: APIRequestContext): Promise<Device[]> {
   let devices: Device[] = [];

@@ -3,19 +3,9 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type Device, DeviceSchema, deviceCsvHeaders, pageSchema } from '@farola/protocol';
 import { connectedLightPoints } from './fleet';
+import { actOnSimulator } from './simulator';
 
 const DevicePageSchema = pageSchema(DeviceSchema);
-
-/** The simulator's control interface beside the demo stack (docs/simulator.md 'Control interface'). */
-const simulatorControl = () => `http://127.0.0.1:${Number(process.env['E2E_PORT'] ?? 18080) + 5}`;
-
-async function actOnSimulator(request: APIRequestContext, action: string, serial: string, params: object = {}) {
-  const answer = await request.post(`${simulatorControl()}/actions`, {
-    data: { action, target: { serials: [serial] }, params },
-  });
-  expect(answer.ok()).toBe(true);
-  expect((await answer.json()).applied).toEqual([serial]);
-}
 
 async function devices(request: APIRequestContext, query: string): Promise<Device[]> {
   const answer = await request.get(`/lighting/api/v1/devices?${query}&limit=500`);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { DeviceSchema, pageSchema, QueuedRequestSchema } from '@farola/protocol';
 import { alwaysSuppliedLightPoints } from './fleet';
+import { simulatorControl } from './simulator';
 
 const DevicePageSchema = pageSchema(DeviceSchema);
 
@@ -9,12 +10,6 @@ const DevicePageSchema = pageSchema(DeviceSchema);
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
 });
-
-/** The simulator's control interface beside the stack (playwright.config: its port + 5). */
-function controlUrl(baseURL: string | undefined): string {
-  const url = new URL(baseURL ?? 'http://127.0.0.1:18080');
-  return `http://127.0.0.1:${Number(url.port) + 5}`;
-}
 
 async function listTotal(page: Page): Promise<number> {
   const status = page.getByRole('status').filter({ hasText: /\d+ devices?/ });
@@ -154,11 +149,11 @@ test('selects every device that matches the filters, past the loaded rows, and s
   await expect(page.getByTestId('bulk-status')).toContainText('Finished', { timeout: 45_000 });
 });
 
-test('cancels a queued request from the Queued requests screen', async ({ page, request, baseURL }) => {
+test('cancels a queued request from the Queued requests screen', async ({ page, request }) => {
   const [device] = await alwaysSuppliedLightPoints(request, 'vega');
   if (!device) throw new Error('No light point to command');
   // Offline for five minutes: its command stays queued until it is back.
-  const dropped = await request.post(`${controlUrl(baseURL)}/actions`, {
+  const dropped = await request.post(`${simulatorControl()}/actions`, {
     data: { action: 'drop-connection', target: { serials: [device.serialNumber] }, params: { seconds: 300 } },
   });
   expect(dropped.ok()).toBe(true);

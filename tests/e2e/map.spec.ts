@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PROJECT_ID, ProvisionedDeviceSchema } from '@farola/protocol';
 import mqtt from 'mqtt';
-import { E2E_MQTT_PORT } from '../playwright.config';
 import { alwaysSuppliedLightPoints, connectedLightPoints } from './fleet';
+import { stackMqttPort } from './simulator';
 
 /** The fleet's canvas layer: after each draw it tells how many devices it drew in view and which view. */
 const fleetLayer = (page: Page) => page.getByTestId('fleet-layer');
@@ -282,7 +282,7 @@ test('a device that registers while the map is open appears without a reload', a
   });
   expect(provisioned.status()).toBe(201);
   const { credentials } = ProvisionedDeviceSchema.parse(await provisioned.json());
-  const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${E2E_MQTT_PORT}`, {
+  const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${stackMqttPort()}`, {
     clientId: serial,
     ...credentials,
   });

@@ -1,11 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type Device, DeviceSchema } from '@farola/protocol';
 import { alwaysSuppliedLightPoints } from './fleet';
-
-/** The simulator's control interface beside the demo stack (docs/simulator.md 'Control interface'). */
-function simulatorControl(): string {
-  return `http://127.0.0.1:${Number(process.env['E2E_PORT'] ?? 18080) + 5}`;
-}
+import { simulatorControl } from './simulator';
 
 async function dropConnection(request: APIRequestContext, device: Device, seconds: number): Promise<void> {
   const answer = await request.post(`${simulatorControl()}/actions`, {

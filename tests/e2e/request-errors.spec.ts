@@ -1,18 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type Device, QueuedRequestSchema } from '@farola/protocol';
 import { alwaysSuppliedLightPoints } from './fleet';
-
-/** The simulator's control interface beside the demo stack (docs/simulator.md 'Control interface'). */
-function simulatorControl(): string {
-  return `http://127.0.0.1:${Number(process.env['E2E_PORT'] ?? 18080) + 5}`;
-}
-
-async function actOnSimulator(request: APIRequestContext, action: string, device: Device, params: object = {}) {
-  const answer = await request.post(`${simulatorControl()}/actions`, {
-    data: { action, target: { serials: [device.serialNumber] }, params },
-  });
-  expect(answer.ok()).toBe(true);
-}
+import { actOnSimulator } from './simulator';
 
 /** What one failed GPS reading reads on the device's panel and on Queued requests, in a language. */
 async function shownErrors(page: Page, device: Device, language: string): Promise<string[]> {
@@ -34,7 +23,7 @@ test("a failed location read says 'No GPS signal' in the panel, on Queued reques
   // The second of them: other specs command the first and the last.
   const device = (await alwaysSuppliedLightPoints(request, 'vega')).at(1);
   if (!device) throw new Error('no light point');
-  await actOnSimulator(request, 'lose-gps', device, { minutes: 60 });
+  await actOnSimulator(request, 'lose-gps', device.serialNumber, { minutes: 60 });
   try {
     const sent = await request.post(`/lighting/api/v1/devices/${device.id}/commands`, {
       data: { command: 'readLocation' },
@@ -65,6 +54,6 @@ test("a failed location read says 'No GPS signal' in the panel, on Queued reques
       await context.close();
     }
   } finally {
-    await actOnSimulator(request, 'regain-gps', device);
+    await actOnSimulator(request, 'regain-gps', device.serialNumber);
   }
 });

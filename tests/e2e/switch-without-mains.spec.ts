@@ -1,12 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type Device, DeviceSchema, OPERATE_MODE_TABLE, pageSchema } from '@farola/protocol';
+import { simulatorControl } from './simulator';
 
 const DevicePageSchema = pageSchema(DeviceSchema);
-
-/** The simulator's control interface beside the demo stack (docs/simulator.md 'Control interface'). */
-function simulatorControl(): string {
-  return `http://127.0.0.1:${Number(process.env['E2E_PORT'] ?? 18080) + 5}`;
-}
 
 async function simulatedNow(request: APIRequestContext): Promise<number> {
   const answer = await request.get(`${simulatorControl()}/clock`);
