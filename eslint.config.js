@@ -63,6 +63,21 @@ const SERVER_ZONES = [
   },
 ];
 
+// Server modules talk through contracts: a module imports another only through its contract.ts
+// (its service types and the events it emits). Tests may reach further, to assemble real parts.
+const SERVER_MODULES = readdirSync(path.join(ROOT, SERVER_SRC, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const MODULE_CONTRACT_ZONES = SERVER_MODULES.map((module) => ({
+  target: `${SERVER_SRC}/modules/${module}`,
+  from: `${SERVER_SRC}/modules`,
+  except: [
+    `./${module}`,
+    ...SERVER_MODULES.filter((other) => other !== module).map((other) => `./${other}/contract.ts`),
+  ],
+  message: "Modules import each other only through contract.ts: add what you need to the other module's contract.",
+}));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -115,6 +130,13 @@ export default tseslint.config(
   {
     files: [`${SERVER_SRC}/**/*.ts`],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: SERVER_ZONES }] },
+  },
+  {
+    files: [`${SERVER_SRC}/modules/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...SERVER_ZONES, ...MODULE_CONTRACT_ZONES] }],
+    },
   },
   {
     files: ['apps/console/**/*.{ts,tsx}'],

@@ -12,6 +12,7 @@ import type { Route } from './http/define-route';
 import { HttpServer } from './http/http-server';
 import { socketHandshakeLimit } from './http/rate-limits';
 import { MODULES } from './modules/module-list';
+import { EventBus } from './platform/events';
 import { Lifecycle } from './platform/lifecycle';
 import type { FarolaModule } from './platform/module';
 import { type ServiceName, ServiceRegistry } from './platform/services';
@@ -74,6 +75,7 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
     return user;
   };
   const services = new ServiceRegistry();
+  const bus = new EventBus(logger);
   const http = new HttpServer();
   const realtime = createRealtime(http.server, config, {
     authenticate,
@@ -93,6 +95,8 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
     realtime: () => realtime.stats(),
     // The embedded broker's refusals by reason (an external broker keeps its own log).
     mqttRefused: () => link.refusals,
+    // Domain event handlers that threw, by event and module (each logged when it happened).
+    eventHandlerFailures: () => ({ ...bus.failures }),
   };
   for (const module of modules) {
     const parts = await stack.guard(`setting up module ${module.name}`, async () => {
@@ -116,11 +120,14 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
               .fetchSockets()
               .then((sockets) => {
                 for (const socket of sockets)
-                  if (rooms.every((room) => socket.rooms.has(room))) socket.emit(event, payload);
+                  if (rooms.every((room) => socket.rooms.has(room)))
+                    // Socket.IO's typed emit cannot follow a generic event name: `payload` is its type by the signature.
+                    (socket.emit as (name: string, body: unknown) => boolean)(event, payload);
               })
               .catch((error: unknown) => logger.error({ err: error, event }, 'could not tell the sockets of a job'));
           },
         },
+        events: bus.forModule(module.name),
         deviceLink: link,
       });
       for (const [name, service] of Object.entries(contributed.services ?? {})) {

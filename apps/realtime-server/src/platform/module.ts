@@ -1,4 +1,4 @@
-import type { BulkJob } from '@farola/protocol';
+import type { ServerToClientEvents, StreamedEventType } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/authenticator';
 import type { User } from '../auth/user';
@@ -8,8 +8,12 @@ import type { DeviceLinkClient } from '../device-link/device-link';
 import type { DeviceMessageHandlers } from '../device-link/router';
 import type { Route } from '../http/define-route';
 import type { StreamHub } from '../realtime/stream-hub';
+import type { ModuleEvents } from './events';
 import type { LifecyclePart } from './lifecycle';
 import type { ServiceMap, ServiceRegistry } from './services';
+
+/** Server → client events sent to sockets outside the numbered streams (not kept for catch-up). */
+export type UnsequencedEvent = Exclude<keyof ServerToClientEvents, StreamedEventType | 'session' | 'access'>;
 
 /** What the platform hands every module's `setup`. */
 export interface ModuleContext {
@@ -24,15 +28,25 @@ export interface ModuleContext {
    * The realtime streams: numbers, batches and emits items to their sockets, and keeps them for
    * catch-up; `accessChanged` brings a user's open sockets in line with the projects it may now see;
    * `recheckStreams` drops detailed streams whose project changed from the sockets whose users may
-   * not see it now; `notifyProjects` sends an unsequenced event (a bulk job's counts) to the sockets
+   * not see it now; `notifyProjects` sends an unsequenced event (a job's counts) to the sockets
    * that see every one of the projects named.
    */
   realtime: {
     hub: StreamHub;
     accessChanged(userId: string): Promise<void>;
     recheckStreams(names: readonly string[]): void;
-    notifyProjects(projectIds: readonly string[], event: 'BulkJobUpdated', payload: BulkJob): void;
+    notifyProjects<K extends UnsequencedEvent>(
+      projectIds: readonly string[],
+      event: K,
+      payload: Parameters<ServerToClientEvents[K]>[0],
+    ): void;
   };
+  /**
+   * The domain event bus: `on` subscribes this module to an event another module (or the platform)
+   * emits, `emit` tells the subscribers of one this module declared (platform/events.ts). A handler
+   * that fails is logged and counted; the others still run.
+   */
+  events: ModuleEvents;
   /** Commands out to devices; connected once every module is set up. */
   deviceLink: DeviceLinkClient;
 }

@@ -1,10 +1,10 @@
 import { type BulkAction, type BulkJob, ERRORS, type ErrorCode, type QueuedRequest } from '@farola/protocol';
 import type { Logger } from 'pino';
 import { ALL_PROJECTS } from '../../db/rows';
-import type { DeviceIndex } from '../devices/device-index';
-import type { DeviceIndexEntry } from '../devices/device.repository';
-import type { ChangeResults, LifecycleService } from '../lifecycle/lifecycle.service';
-import type { QueuedRequestsService } from '../requests';
+import type { DeviceIndex } from '../devices/contract';
+import type { DeviceIndexEntry } from '../devices/contract';
+import type { ChangeResults, LifecycleService } from '../lifecycle/contract';
+import type { QueuedRequestsService } from '../requests/contract';
 import type { BulkRepository, FollowedItem, ItemSettle, ItemStart } from './bulk.repository';
 import { commandRequestOf, isLifecycleAction } from './bulk.service';
 
@@ -47,9 +47,7 @@ export class BulkRunner {
       notify: (job: BulkJob) => void;
       logger: Logger;
     },
-  ) {
-    deps.requests.onFinished((request) => this.requestFinished(request));
-  }
+  ) {}
 
   /** Starts a job's items in the background. */
   launch(jobId: string, action: BulkAction, by: string | null): void {
@@ -201,7 +199,8 @@ export class BulkRunner {
     });
   }
 
-  private requestFinished(request: QueuedRequest): void {
+  /** A queued request reached its end state (`RequestFinished`): its item, if a job follows it, settles. */
+  requestFinished(request: QueuedRequest): void {
     const owner = this.followed.get(request.id);
     if (!owner) return;
     this.followed.delete(request.id);

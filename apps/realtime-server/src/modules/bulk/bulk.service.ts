@@ -21,11 +21,11 @@ import {
 import type { User } from '../../auth/user';
 import { inProjectScope, type ProjectScope } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
-import type { DeviceIndex } from '../devices/device-index';
-import type { DeviceIndexEntry } from '../devices/device.repository';
-import type { LifecycleService } from '../lifecycle/lifecycle.service';
-import type { ProjectService } from '../projects/project.service';
-import type { QueuedRequestsService } from '../requests';
+import type { DeviceIndex } from '../devices/contract';
+import type { DeviceIndexEntry } from '../devices/contract';
+import type { LifecycleService } from '../lifecycle/contract';
+import type { ProjectService } from '../projects/contract';
+import type { QueuedRequestsService } from '../requests/contract';
 import type { BulkRepository, ItemInsert } from './bulk.repository';
 import type { BulkRunner } from './bulk-runner';
 

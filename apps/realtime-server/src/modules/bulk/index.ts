@@ -8,7 +8,7 @@ import { BulkService } from './bulk.service';
 export const bulkModule: FarolaModule = {
   name: 'bulk',
   migrations: new URL('./migrations/', import.meta.url),
-  setup: ({ db, logger, services, realtime }) => {
+  setup: ({ db, logger, services, events, realtime }) => {
     const repository = new BulkRepository(db);
     const { index } = services.get('devices');
     const requests = services.get('queuedRequests');
@@ -21,6 +21,7 @@ export const bulkModule: FarolaModule = {
       notify: (job) => realtime.notifyProjects(job.projectIds, 'BulkJobUpdated', job),
       logger,
     });
+    events.on('RequestFinished', (request) => runner.requestFinished(request));
     const bulk = new BulkService({
       repository,
       index,

@@ -13,7 +13,7 @@ import {
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import type { User } from '../../auth/user';
-import type { ProjectService } from '../projects/project.service';
+import type { ProjectService } from '../projects/contract';
 
 /**
  * Each project's path from the top project the user sees ('Demo city / Old town'): names are unique

@@ -14,8 +14,8 @@ import {
 import type { Response } from 'express';
 import type { User } from '../../auth/user';
 import { DomainError } from '../../platform/domain-error';
-import type { EventRepository } from '../events/event.repository';
-import type { ProjectService } from '../projects/project.service';
+import type { EventRepository } from '../events/contract';
+import type { ProjectService } from '../projects/contract';
 import type { DeviceIndex } from './device-index';
 import { projectPaths, streamDeviceCsv } from './device-export';
 import type { DeviceRepository } from './device.repository';

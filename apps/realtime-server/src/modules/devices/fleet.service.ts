@@ -7,7 +7,7 @@ import {
 } from '@farola/protocol';
 import { DomainError } from '../../platform/domain-error';
 import { ALL_PROJECTS, inProjectScope, type ProjectScope } from '../../db/rows';
-import type { ProjectService } from '../projects/project.service';
+import type { ProjectService } from '../projects/contract';
 import type { User } from '../../auth/user';
 import type { CompactFleet } from './compact-fleet';
 import type { DeviceIndexEntry } from './device.repository';

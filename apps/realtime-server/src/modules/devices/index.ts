@@ -5,7 +5,6 @@ import { BulkProvisioning } from './bulk-provisioning';
 import { CompactFleet } from './compact-fleet';
 import { CredentialStore } from './credential-store';
 import { DeviceIndex } from './device-index';
-import type { DeviceIndexEntry } from './device.repository';
 import { DeviceIngest } from './device-ingest';
 import { DeviceRepository } from './device.repository';
 import { deviceRoutes } from './device.routes';
@@ -22,38 +21,7 @@ import { DeviceRegistrar } from './registrar';
 import { RegistrationBatcher } from './registration-batcher';
 import { WriteBehind } from './write-behind';
 
-/** What the devices module offers later modules. */
-export interface DevicesService {
-  /** Every known device by serial number and id, in memory. */
-  index: DeviceIndex;
-  /** The device a message is from (waiting for a registration under way); throws a MessageRejection for an unknown serial. */
-  resolve: DeviceIngest['resolve'];
-  /** Device reads scoped to the caller. */
-  reads: DeviceService;
-  /** Devices and gateways with their MQTT credentials: the only way a device comes to exist. */
-  provisioning: ProvisioningService;
-  /** Many devices behind one gateway at once. */
-  bulkProvisioning: BulkProvisioning;
-  /**
-   * Revokes the MQTT credentials of these (disabled) devices, in the broker's view and in the
-   * database, and cuts them off the broker: a connected device is disconnected at once.
-   */
-  /**
-   * Moves devices (already moved in the database) to `projectId` in the index, and tells the
-   * fleet streams: the old project's that each left, the new one's that it arrived. A socket
-   * subscribed to a moved device whose user may not see the new project leaves its stream.
-   */
-  moveToProject(ids: readonly string[], projectId: string): void;
-  revokeCredentials(devices: readonly Pick<DeviceIndexEntry, 'serialNumber' | 'gatewayId'>[]): Promise<void>;
-}
-
-declare module '../../platform/services' {
-  interface ServiceMap {
-    devices: DevicesService;
-    /** The single entry point for device events: to the sockets at once, to the event history behind. */
-    deviceEvents: DeviceEventPublisher;
-  }
-}
+export type { DevicesService } from './contract';
 
 /**
  * Devices: provisioning with MQTT credentials (which the embedded broker checks), registration of a
@@ -65,7 +33,7 @@ declare module '../../platform/services' {
 export const devicesModule: FarolaModule = {
   name: 'devices',
   migrations: new URL('./migrations/', import.meta.url),
-  setup: async ({ db, logger, services, realtime, deviceLink }) => {
+  setup: async ({ db, logger, services, realtime, events: bus, deviceLink }) => {
     const repository = new DeviceRepository(db);
     const projects = services.get('projects');
     const history = services.get('eventHistory');
@@ -83,7 +51,13 @@ export const devicesModule: FarolaModule = {
     const fleet = new CompactFleet(index);
     const fleetColumns = new FleetColumnsCache({ fleet, index, logger });
     const deviceStreams = new DeviceStreams(realtime.hub, fleet, index);
-    const events = new DeviceEventPublisher(deviceStreams, writer);
+    const events = new DeviceEventPublisher(
+      deviceStreams,
+      writer,
+      (type, payload) =>
+        // Device events are DomainEvents by the contract's declaration; TypeScript cannot follow K through it.
+        void bus.emit(type, payload as never),
+    );
     const recovery = new RegistrationRecovery({
       replay: (serials) => deviceLink.replayConnections(serials),
       onError: (error) => logger.warn({ err: error }, 'asking the broker for missed registrations failed'),

@@ -15,7 +15,7 @@ import type { Database } from '../../db/database';
 import { ALL_PROJECTS, inProjectScope, type ProjectScope } from '../../db/rows';
 import type { DeviceLinkClient } from '../../device-link/device-link';
 import { DomainError } from '../../platform/domain-error';
-import type { ProjectService } from '../projects/project.service';
+import type { ProjectService } from '../projects/contract';
 import type { CredentialStore, StoredCredential } from './credential-store';
 import type { DeviceIndex } from './device-index';
 import { DeviceRepository } from './device.repository';

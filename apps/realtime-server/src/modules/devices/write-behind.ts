@@ -1,7 +1,7 @@
 import type { AttributeValues } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { AttributeWrite, ConnectionWrite, DeviceRepository } from './device.repository';
-import type { EventRepository, EventWrite } from '../events/event.repository';
+import type { EventRepository, EventWrite } from '../events/contract';
 
 export interface WriteBehindOptions {
   intervalMs: number;

@@ -2,13 +2,6 @@ import type { FarolaModule } from '../../platform/module';
 import { EventRepository } from './event.repository';
 import { startEventRetention } from './retention';
 
-declare module '../../platform/services' {
-  interface ServiceMap {
-    /** Device event history: written by the device data write-behind, read by the device routes. */
-    eventHistory: EventRepository;
-  }
-}
-
 /** The history of device events (connection changes, reports, command progress) and its retention. */
 export const eventsModule: FarolaModule = {
   name: 'events',

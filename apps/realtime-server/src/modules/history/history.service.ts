@@ -10,8 +10,8 @@ import {
 } from '@farola/protocol';
 import type { User } from '../../auth/user';
 import { MessageRejection } from '../../device-link/router';
-import type { DevicesService } from '../devices';
-import type { QueuedRequestsService } from '../requests';
+import type { DevicesService } from '../devices/contract';
+import type { QueuedRequestsService } from '../requests/contract';
 import type { HistoryRepository } from './history.repository';
 
 /** The period an uploadLog request asked of its device. */

@@ -11,14 +11,14 @@ import { HistoryService } from './history.service';
 export const historyModule: FarolaModule = {
   name: 'history',
   migrations: new URL('./migrations/', import.meta.url),
-  setup: ({ db, services }) => {
+  setup: ({ db, services, events }) => {
     const requests = services.get('queuedRequests');
     const history = new HistoryService({
       repository: new HistoryRepository(db),
       devices: services.get('devices'),
       requests,
     });
-    requests.onDone((request) => history.installationReset(request));
+    events.on('RequestDone', (request) => history.installationReset(request));
     return {
       routes: historyRoutes(history),
       deviceMessages: { logs: ({ serialNumber, message }) => history.ingest(serialNumber, message) },

@@ -4,40 +4,28 @@ import { LifecycleRepository } from './lifecycle.repository';
 import { lifecycleRoutes } from './lifecycle.routes';
 import { LifecycleService } from './lifecycle.service';
 
-declare module '../../platform/services' {
-  interface ServiceMap {
-    lifecycle: LifecycleService;
-  }
-}
-
 /**
  * Device lifecycle: status actions, installation follow-up (in operation, failed, reset), 'Disable
  * devices', project moves.
  */
 export const lifecycleModule: FarolaModule = {
   name: 'lifecycle',
-  setup: ({ db, logger, services }) => {
+  setup: ({ db, logger, services, events }) => {
     const requests = services.get('queuedRequests');
     const repository = new LifecycleRepository(db);
     const devices = services.get('devices');
-    const events = services.get('deviceEvents');
+    const deviceEvents = services.get('deviceEvents');
     const lifecycle = new LifecycleService({
       repository,
       devices,
       requests,
-      events,
+      events: deviceEvents,
       projects: services.get('projects'),
       logger,
     });
-    const installation = new InstallationFollowUp({ repository, devices, events });
-    requests.onDone((request) => installation.done(request));
-    requests.onFinished((request) => {
-      installation
-        .ended(request)
-        .catch((error: unknown) =>
-          logger.error({ err: error, requestId: request.id }, 'a failed installation could not be recorded'),
-        );
-    });
+    const installation = new InstallationFollowUp({ repository, devices, events: deviceEvents });
+    events.on('RequestDone', (request) => installation.done(request));
+    events.on('RequestFinished', (request) => installation.ended(request));
     return { routes: lifecycleRoutes(lifecycle), services: { lifecycle } };
   },
 };

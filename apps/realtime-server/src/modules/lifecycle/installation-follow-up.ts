@@ -1,6 +1,6 @@
 import type { CommandParams, ErrorCode, QueuedRequest } from '@farola/protocol';
 import type { DeviceEventPublisher } from '../../realtime/device-events';
-import type { DevicesService } from '../devices';
+import type { DevicesService } from '../devices/contract';
 import { BY_THE_SERVER, publishLifecycleChange } from './lifecycle-events';
 import type { LifecycleRepository } from './lifecycle.repository';
 

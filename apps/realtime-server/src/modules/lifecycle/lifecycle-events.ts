@@ -1,6 +1,6 @@
 import type { DeviceLifecycleChanged, DeviceStatus, LifecycleCause } from '@farola/protocol';
 import type { DeviceEventPublisher } from '../../realtime/device-events';
-import type { DeviceIndexEntry } from '../devices/device.repository';
+import type { DeviceIndexEntry } from '../devices/contract';
 
 /** Who changes a device, and within which bulk job (null for one device at a time). */
 export interface ChangeOrigin {

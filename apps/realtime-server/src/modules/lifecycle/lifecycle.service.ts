@@ -4,10 +4,10 @@ import type { User } from '../../auth/user';
 import { inProjectScope } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
 import type { DeviceEventPublisher } from '../../realtime/device-events';
-import type { DevicesService } from '../devices';
-import type { DeviceIndexEntry } from '../devices/device.repository';
-import type { ProjectService } from '../projects/project.service';
-import type { QueuedRequestsService } from '../requests';
+import type { DevicesService } from '../devices/contract';
+import type { DeviceIndexEntry } from '../devices/contract';
+import type { ProjectService } from '../projects/contract';
+import type { QueuedRequestsService } from '../requests/contract';
 import { type ChangeOrigin, publishLifecycleChange } from './lifecycle-events';
 import type { LifecycleRepository } from './lifecycle.repository';
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { User } from '../../auth/user';
 import type { StoredFile } from '../../db/device-file-store';
 import { DomainError } from '../../platform/domain-error';
-import type { DeviceService } from '../devices/device.service';
+import type { DeviceService } from '../devices/contract';
 import type { PhotoRepository } from './photo.repository';
 
 /** An uploaded photograph: one of the accepted types, and its bytes really that type (not just named so). */

@@ -3,13 +3,6 @@ import { ProjectRepository } from './project.repository';
 import { projectRoutes } from './project.routes';
 import { ProjectService } from './project.service';
 
-declare module '../../platform/services' {
-  interface ServiceMap {
-    /** Project visibility: which projects a user may see. */
-    projects: ProjectService;
-  }
-}
-
 /** Projects and their members; the scope every other module filters by. */
 export const projectsModule: FarolaModule = {
   name: 'projects',

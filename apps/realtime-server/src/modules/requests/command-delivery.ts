@@ -1,6 +1,6 @@
 import type { DownCommandMessage, DownMessage, QueuedRequest } from '@farola/protocol';
 import type { Logger } from 'pino';
-import type { DeviceIndex } from '../devices/device-index';
+import type { DeviceIndex } from '../devices/contract';
 
 /**
  * What goes out on a device's `down/commands`: a request to run, with its parameters in clear (the

@@ -49,7 +49,7 @@ describe('CommandQueue.close', () => {
     const queue = new CommandQueue({
       requests,
       index: new DeviceIndex([device]),
-      events: new DeviceEventPublisher({ publish: () => undefined }, writer),
+      events: new DeviceEventPublisher({ publish: () => undefined }, writer, () => undefined),
       publish: async (_serial, message) => {
         published.push(message);
       },

@@ -1,8 +1,8 @@
 import type { CommandName, CommandRequest, DownMessage, QueuedRequest } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { DeviceEventPublisher } from '../../realtime/device-events';
-import type { DeviceIndex } from '../devices/device-index';
-import type { DeviceIndexEntry } from '../devices/device.repository';
+import type { DeviceIndex } from '../devices/contract';
+import type { DeviceIndexEntry } from '../devices/contract';
 import type { RequestRepository } from './request.repository';
 
 /** What the command queue works with (`CommandQueue`). */

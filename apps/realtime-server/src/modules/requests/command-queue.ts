@@ -1,7 +1,7 @@
 export type { CommandQueueDeps, CommandSubmission } from './command-queue-deps';
 import type { CommandRequest, QueuedRequest, UpCommandMessage } from '@farola/protocol';
 import { DomainError } from '../../platform/domain-error';
-import type { DeviceIndexEntry } from '../devices/device.repository';
+import type { DeviceIndexEntry } from '../devices/contract';
 import { ActiveRequests } from './active-requests';
 import { CommandDelivery } from './command-delivery';
 import type { CommandQueueDeps, CommandSubmission } from './command-queue-deps';

@@ -14,9 +14,9 @@ import {
 import type { User } from '../../auth/user';
 import { inProjectScope } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
-import type { DeviceIndex } from '../devices/device-index';
-import type { DeviceIndexEntry } from '../devices/device.repository';
-import type { ProjectService } from '../projects/project.service';
+import type { DeviceIndex } from '../devices/contract';
+import type { DeviceIndexEntry } from '../devices/contract';
+import type { ProjectService } from '../projects/contract';
 import type { CommandQueue } from './command-queue';
 import type { RequestRepository } from './request.repository';
 

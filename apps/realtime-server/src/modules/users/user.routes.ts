@@ -9,7 +9,7 @@ import {
   text,
 } from '@farola/protocol';
 import { defineRoute, type Route } from '../../http/define-route';
-import type { ProjectService } from '../projects/project.service';
+import type { ProjectService } from '../projects/contract';
 import type { UserService } from './user.service';
 
 /** A user id in a path is the token subject: not necessarily a UUID outside Keycloak. */

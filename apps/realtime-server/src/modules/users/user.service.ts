@@ -8,7 +8,7 @@ import type {
 } from '@farola/protocol';
 import type { User } from '../../auth/user';
 import { DomainError } from '../../platform/domain-error';
-import type { ProjectService } from '../projects/project.service';
+import type { ProjectService } from '../projects/contract';
 import type { UserProfile, UserRepository } from './user.repository';
 
 /** How often a user's "last seen" is written at most: every request verifies a token. */

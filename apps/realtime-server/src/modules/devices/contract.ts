@@ -1,0 +1,54 @@
+// What the devices module offers other modules: the only file of it they import (lint: no-restricted-paths).
+import type { DeviceEventPayloads } from '@farola/protocol';
+import type { DeviceEventPublisher } from '../../realtime/device-events';
+import type { BulkProvisioning } from './bulk-provisioning';
+import type { DeviceIndex } from './device-index';
+import type { DeviceIngest } from './device-ingest';
+import type { DeviceIndexEntry } from './device.repository';
+import type { DeviceService } from './device.service';
+import type { ProvisioningService } from './provisioning.service';
+
+export type { DeviceIndex, DeviceIndexEntry, DeviceService };
+
+/** What the devices module offers later modules. */
+export interface DevicesService {
+  /** Every known device by serial number and id, in memory. */
+  index: DeviceIndex;
+  /** The device a message is from (waiting for a registration under way); throws a MessageRejection for an unknown serial. */
+  resolve: DeviceIngest['resolve'];
+  /** Device reads scoped to the caller. */
+  reads: DeviceService;
+  /** Devices and gateways with their MQTT credentials: the only way a device comes to exist. */
+  provisioning: ProvisioningService;
+  /** Many devices behind one gateway at once. */
+  bulkProvisioning: BulkProvisioning;
+  /**
+   * Revokes the MQTT credentials of these (disabled) devices, in the broker's view and in the
+   * database, and cuts them off the broker: a connected device is disconnected at once.
+   */
+  /**
+   * Moves devices (already moved in the database) to `projectId` in the index, and tells the
+   * fleet streams: the old project's that each left, the new one's that it arrived. A socket
+   * subscribed to a moved device whose user may not see the new project leaves its stream.
+   */
+  moveToProject(ids: readonly string[], projectId: string): void;
+  revokeCredentials(devices: readonly Pick<DeviceIndexEntry, 'serialNumber' | 'gatewayId'>[]): Promise<void>;
+}
+
+declare module '../../platform/services' {
+  interface ServiceMap {
+    devices: DevicesService;
+    /** The single entry point for device events: to the sockets at once, to the event history behind. */
+    deviceEvents: DeviceEventPublisher;
+  }
+}
+
+declare module '../../platform/events' {
+  /**
+   * Every device event (docs/realtime.md), after it went to the sockets and the event history:
+   * reports, connection changes, commands requested, lifecycle moves. Handlers are on the ingest
+   * path (thousands a second): they must be quick and synchronous.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the protocol's device events into the bus's map
+  interface DomainEvents extends DeviceEventPayloads {}
+}

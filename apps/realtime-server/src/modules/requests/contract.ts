@@ -1,0 +1,42 @@
+// What the requests module offers other modules, and the events it emits: the only file of it they import.
+import type { CommandName, ErrorCode, QueuedRequest } from '@farola/protocol';
+import type { DeviceIndexEntry } from '../devices/contract';
+import type { CommandSubmission } from './command-queue-deps';
+
+/** What the requests module offers later modules. */
+export interface QueuedRequestsService {
+  /** A queued request by id in any project (a device message naming one), or null. */
+  find(id: string): Promise<QueuedRequest | null>;
+  /** Why this command cannot be queued for this device now, or null (the single-command rules). */
+  refusal(device: DeviceIndexEntry, command: CommandName): ErrorCode | null;
+  /**
+   * Queues many commands in one batch (already checked with `refusal`); one request per submission,
+   * stored with the bulk job that queued them, if any.
+   */
+  submitMany(
+    submissions: readonly CommandSubmission[],
+    requestedBy: string | null,
+    bulkJobId?: string | null,
+  ): Promise<QueuedRequest[]>;
+  /** Cancels a request still in progress; resolves false when it had already ended. */
+  cancel(id: string): Promise<boolean>;
+  /** Whether a request is still in progress. */
+  isActive(id: string): boolean;
+  /** Devices moved to another project (their stored requests too): requests in progress follow them. */
+  moved(deviceIds: readonly string[], projectId: string): void;
+}
+
+declare module '../../platform/services' {
+  interface ServiceMap {
+    queuedRequests: QueuedRequestsService;
+  }
+}
+
+declare module '../../platform/events' {
+  interface DomainEvents {
+    /** A request a device completed (DONE), once stored and announced; the queue awaits its handlers. */
+    RequestDone: QueuedRequest;
+    /** A request that reached its end state (DONE, ERROR, CANCELLED), once stored and announced. */
+    RequestFinished: QueuedRequest;
+  }
+}
