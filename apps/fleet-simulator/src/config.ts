@@ -62,6 +62,9 @@ const EnvSchema = z.object({
   SIM_SCENARIO: z.string().min(1).max(1000).optional(),
 });
 
+/** Every environment variable this app reads, by name (docs/configuration.md lists each: a test compares). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 type Env = z.infer<typeof EnvSchema>;
 
 /** Provisioning through the API unless SIM_PROVISION=false; a token by the client-credentials grant when SIM_OAUTH_* are set. */

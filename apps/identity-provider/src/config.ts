@@ -52,6 +52,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 });
 
+/** Every environment variable this app reads, by name (docs/configuration.md lists each: a test compares). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export const DEFAULT_IDP_PORT = 8180;
 /** The demo console (`npm start`) on its default port, by either name of this machine. */
 export const DEFAULT_CONSOLE_REDIRECT_URIS = ['http://localhost:8080/lighting/*', 'http://127.0.0.1:8080/lighting/*'];

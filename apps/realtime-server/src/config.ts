@@ -185,6 +185,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_SOCKET_HANDSHAKES: rateLimit,
 });
 
+/** Every environment variable this app reads, by name (docs/configuration.md lists each: a test compares). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 function oauthConfig(env: z.infer<typeof EnvSchema>): FarolaConfig['oauth'] {
   if (env.AUTH_DISABLED === 'true') return null;
   const missing = (['OAUTH_URL', 'OAUTH_REALM', 'OAUTH_CLIENT_ID'] as const).filter((name) => !env[name]);
