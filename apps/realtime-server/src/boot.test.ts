@@ -54,10 +54,12 @@ describe('a start that fails', () => {
     const stopped: string[] = [];
     const recorder = (name: string): FarolaModule => ({
       name,
+      description: 'A module of this test',
       setup: () => ({ parts: [{ name, stop: () => void stopped.push(name) }] }),
     });
     const broken: FarolaModule = {
       name: 'broken',
+      description: 'A module of this test',
       setup: () => ({
         parts: [
           { name: 'broken', start: () => Promise.reject(new Error('database went away')), stop: () => undefined },
@@ -79,6 +81,7 @@ describe('a start that fails', () => {
     const mqttPort = await freePort();
     const failing: FarolaModule = {
       name: 'needs-more',
+      description: 'A module of this test',
       setup: ({ services }) => {
         services.get('devices');
         throw new Error('setup failed');

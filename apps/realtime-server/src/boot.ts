@@ -91,6 +91,7 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
   await stack.start(link.brokerPart());
 
   const routes: Route[] = [];
+  const tags: { name: string; description: string }[] = [];
   const health: Record<string, () => unknown> = {
     realtime: () => realtime.stats(),
     // The embedded broker's refusals by reason (an external broker keeps its own log).
@@ -136,7 +137,9 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
       return contributed;
     });
     for (const part of parts.parts ?? []) await stack.start(part);
-    routes.push(...(parts.routes ?? []));
+    // Each route is tagged with its module in the API document.
+    routes.push(...(parts.routes ?? []).map((route) => ({ ...route, tag: module.name })));
+    if (parts.routes?.length) tags.push({ name: module.name, description: module.description });
     if (parts.deviceMessages) link.router.register(parts.deviceMessages);
     if (parts.onAuthenticated) onAuthenticated.push(parts.onAuthenticated);
     Object.assign(health, parts.health);
@@ -149,6 +152,7 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
       logger,
       authenticate,
       routes,
+      tags,
       health: {
         fields: () => Object.fromEntries(Object.entries(health).map(([name, read]) => [name, read()])),
         sockets: () => realtime.sockets(),

@@ -19,6 +19,8 @@ export interface HttpAppOptions {
   authenticate: Authenticate;
   /** Every module's routes, mounted under /lighting/api/v1 behind authentication. */
   routes: readonly Route[];
+  /** The modules that contributed routes, described, for the document's tags. */
+  tags?: readonly { name: string; description: string }[];
   health: HealthSource;
 }
 
@@ -56,7 +58,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     next();
   });
   app.use(systemRoutes(config, health, authenticate));
-  const document = openApiDocument(routes);
+  const document = openApiDocument(routes, options.tags ?? []);
   app.get('/lighting/api/v1/openapi.json', (_req, res) => {
     res.json(document);
   });

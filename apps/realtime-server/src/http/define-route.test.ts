@@ -30,6 +30,7 @@ describe('routes declared with defineRoute', () => {
         defineRoute({
           method: 'get',
           path: '/alarms-only',
+          operationId: 'testRoute1',
           summary: 'Needs view-alarms',
           roles: ['view-alarms', 'manage-alarms'],
           response: { component: 'Echo', schema: z.object({ user: z.string() }) },
@@ -38,6 +39,7 @@ describe('routes declared with defineRoute', () => {
         defineRoute({
           method: 'post',
           path: '/devices-only/:id',
+          operationId: 'testRoute2',
           summary: 'Needs manage-devices',
           roles: ['manage-devices'],
           id: { description: 'Device id' },

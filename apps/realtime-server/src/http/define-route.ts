@@ -59,7 +59,11 @@ export interface RouteSpec<
   method: HttpMethod;
   /** Under /lighting/api/v1, in express form: `/devices/:id/events`. */
   path: string;
+  /** The operation's name in the OpenAPI document (and in clients generated from it): `listDevices`. */
+  operationId: string;
   summary: string;
+  /** More than the summary says, for the document; the roles and errors are added to it. */
+  description?: string;
   /** The caller needs one of these roles (`admin` passes every check); `[]` lets any signed-in user in. */
   roles: readonly Role[];
   id?: I & IdParam;
@@ -91,7 +95,11 @@ export const ANSWER_SENT: unique symbol = Symbol('answer sent');
 export interface Route {
   method: HttpMethod;
   path: string;
+  operationId: string;
   summary: string;
+  description?: string;
+  /** The module that contributed the route: its tag in the document (set by the platform). */
+  tag?: string;
   roles: readonly Role[];
   id?: IdParam;
   query?: z.ZodObject;
@@ -109,7 +117,7 @@ export interface Route {
  *
  * @example
  * defineRoute({
- *   method: 'get', path: '/devices/:id', summary: 'One device', roles: ['view-devices'],
+ *   method: 'get', path: '/devices/:id', operationId: 'getDevice', summary: 'One device', roles: ['view-devices'],
  *   id: { description: 'Device id' },
  *   response: { component: 'Device', schema: DeviceSchema },
  *   handler: ({ user, id }) => devices.get(user, id),
@@ -137,7 +145,9 @@ export function defineRoute<
   return {
     method: spec.method,
     path: spec.path,
+    operationId: spec.operationId,
     summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
     roles: spec.roles,
     ...(id ? { id } : {}),
     ...(query ? { query } : {}),

@@ -41,6 +41,7 @@ export function errorResponses(...statuses: number[]): Record<string, unknown> {
     403: 'The caller lacks a role the route requires (ACCESS_NOT_GRANTED)',
     404: 'Not found or not visible to the caller',
     409: 'Conflict with the current state',
+    422: 'Well-formed but nothing can be done with it (BULK_NO_SUPPORTED_DEVICES)',
     413: "The body is over its size limit: HTTP_BODY_LIMIT for JSON, the route's own for a file (REQUEST_TOO_LARGE)",
     429: 'Over a rate limit (TOO_MANY_REQUESTS); Retry-After says when to try again',
   };

@@ -59,7 +59,10 @@ function operation(route: Route): Record<string, unknown> {
   ];
   const { status, description, component } = route.response;
   return {
+    operationId: route.operationId,
+    ...(route.tag ? { tags: [route.tag] } : {}),
     summary: route.summary,
+    description: operationDescription(route),
     ...(route.roles.length > 0 ? { 'x-required-roles': route.roles } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: jsonContent(route.body.component) } } : {}),
@@ -71,11 +74,30 @@ function operation(route: Route): Record<string, unknown> {
   };
 }
 
-/** The OpenAPI 3 document of the REST API, generated from the registered routes and their zod schemas. */
-export function openApiDocument(routes: readonly Route[]): Record<string, unknown> {
+/** The route's own description, then who may call it. */
+function operationDescription(route: Route): string {
+  const who =
+    route.roles.length === 0
+      ? 'Any signed-in user may call it.'
+      : `The caller needs one of the roles ${route.roles.map((role) => `\`${role}\``).join(', ')} (\`admin\` passes every check).`;
+  return route.description ? `${route.description}\n\n${who}` : who;
+}
+
+/**
+ * The OpenAPI 3 document of the REST API, generated from the registered routes and their zod
+ * schemas; `tags` describes the modules whose names tag the routes.
+ */
+export function openApiDocument(
+  routes: readonly Route[],
+  tags: readonly { name: string; description: string }[] = [],
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {
     '/health': {
       get: {
+        operationId: 'getHealth',
+        tags: ['system'],
+        description:
+          "For load balancers and monitoring: no token needed. An administrator (or anyone, with authentication disabled) also gets the device link, the stores, the modules' counters and the realtime figures.",
         summary:
           'Whether the service is up (503 `degraded` while the MQTT broker is unreachable); device link, counters and internals for administrators only',
         security: [],
@@ -98,9 +120,11 @@ export function openApiDocument(routes: readonly Route[]): Record<string, unknow
       title: 'Farola API',
       version: '1.0.0',
       description: 'Smart street lighting: devices, commands, queued requests.',
+      contact: { name: 'Farola maintainers' },
     },
     servers: [{ url: '/lighting/api' }],
     security: [{ bearer: [] }],
+    tags: [{ name: 'system', description: 'The service itself: health and the API document' }, ...tags],
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -89,6 +89,7 @@ describe('the stricter limit on expensive reads', () => {
     defineRoute({
       method: 'get',
       path,
+      operationId: `echo${path.replaceAll('/', '_')}`,
       summary: path,
       roles: [],
       response: { component: 'Echo', schema: z.object({ path: z.string() }) },
@@ -179,6 +180,7 @@ describe('rate limits with authentication', () => {
           defineRoute({
             method: 'get',
             path: '/whoami',
+            operationId: 'testRoute1',
             summary: 'The caller',
             roles: [],
             response: { component: 'WhoAmI', schema: z.object({ id: z.string() }) },

@@ -73,11 +73,14 @@ export interface ModuleParts {
  * @example
  * export const aboutModule: FarolaModule = {
  *   name: 'about',
+ *   description: 'The product, its version and licence',
  *   setup: () => ({ routes: [defineRoute({ method: 'get', path: '/about', … })] }),
  * };
  */
 export interface FarolaModule {
   name: string;
+  /** One line on what the module does: its routes' tag in the OpenAPI document. */
+  description: string;
   /** Folder of the module's SQL migrations (`new URL('./migrations/', import.meta.url)`). */
   migrations?: URL;
   setup(ctx: ModuleContext): ModuleParts | Promise<ModuleParts>;

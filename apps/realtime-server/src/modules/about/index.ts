@@ -22,6 +22,7 @@ export const AboutSchema = z.object({
  */
 export const aboutModule: FarolaModule = {
   name: 'about',
+  description: 'The product, its version, its licence and its installation id',
   migrations: new URL('./migrations/', import.meta.url),
   setup: async ({ db }) => {
     const { version, license } = PackageSchema.parse(JSON.parse(await readFile(ROOT_PACKAGE, 'utf8')));
@@ -36,6 +37,7 @@ export const aboutModule: FarolaModule = {
         defineRoute({
           method: 'get',
           path: '/about',
+          operationId: 'getAbout',
           summary: 'The product, its version, its licence and its installation id',
           roles: [],
           response: { component: 'About', schema: AboutSchema },

@@ -19,6 +19,7 @@ export function bulkRoutes(bulk: BulkService): Route[] {
     defineRoute({
       method: 'post',
       path: '/bulk-actions/check',
+      operationId: 'checkBulkAction',
       summary: 'What a bulk action would do: compatibility and the devices it cannot run on',
       roles: ACTION_ROLES.commandDevices,
       body: { component: 'BulkCheckRequest', schema: BulkCheckRequestSchema },
@@ -28,6 +29,7 @@ export function bulkRoutes(bulk: BulkService): Route[] {
     defineRoute({
       method: 'post',
       path: '/bulk-actions',
+      operationId: 'startBulkAction',
       summary: 'Start a bulk action on many devices (one job)',
       roles: ACTION_ROLES.commandDevices,
       body: { component: 'BulkActionRequest', schema: BulkActionRequestSchema },
@@ -38,6 +40,7 @@ export function bulkRoutes(bulk: BulkService): Route[] {
     defineRoute({
       method: 'get',
       path: '/bulk-actions',
+      operationId: 'listBulkActions',
       summary: 'Bulk jobs whose every project the caller sees, newest first',
       roles: ACTION_ROLES.listDevices,
       query: BulkJobListQuerySchema,
@@ -47,6 +50,7 @@ export function bulkRoutes(bulk: BulkService): Route[] {
     defineRoute({
       method: 'get',
       path: '/bulk-actions/:id',
+      operationId: 'getBulkAction',
       summary: 'One bulk job with its counts',
       roles: ACTION_ROLES.listDevices,
       id: jobId,
@@ -56,6 +60,7 @@ export function bulkRoutes(bulk: BulkService): Route[] {
     defineRoute({
       method: 'get',
       path: '/bulk-actions/:id/items',
+      operationId: 'listBulkActionItems',
       summary: "A bulk job's devices with their outcomes, by serial number",
       roles: ACTION_ROLES.listDevices,
       id: jobId,
@@ -66,6 +71,7 @@ export function bulkRoutes(bulk: BulkService): Route[] {
     defineRoute({
       method: 'post',
       path: '/bulk-actions/:id/cancel',
+      operationId: 'cancelBulkAction',
       summary: 'Cancel the items of a running bulk job not finished yet',
       roles: ACTION_ROLES.commandDevices,
       id: jobId,

@@ -7,6 +7,7 @@ import { BulkService } from './bulk.service';
 /** Bulk actions: one server-side job per action on many devices, followed to each device's outcome. */
 export const bulkModule: FarolaModule = {
   name: 'bulk',
+  description: 'Bulk actions: one job per action on many devices, with an outcome per device',
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db, logger, services, events, realtime }) => {
     const repository = new BulkRepository(db);

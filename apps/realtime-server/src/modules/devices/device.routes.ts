@@ -19,6 +19,7 @@ export function deviceRoutes(devices: DeviceService): Route[] {
     defineRoute({
       method: 'get',
       path: '/devices/export.csv',
+      operationId: 'exportDevices',
       summary: 'Every device matching the inventory filters, as CSV (streamed)',
       roles: ACTION_ROLES.listDevices,
       query: DeviceExportQuerySchema,
@@ -32,6 +33,7 @@ export function deviceRoutes(devices: DeviceService): Route[] {
     defineRoute({
       method: 'get',
       path: '/devices/ids',
+      operationId: 'listDeviceIds',
       summary:
         'The ids of every device matching the inventory filters, in list order, up to BULK_DEVICES_MAX (for a bulk action on all of them)',
       roles: ACTION_ROLES.listDevices,
@@ -42,6 +44,7 @@ export function deviceRoutes(devices: DeviceService): Route[] {
     defineRoute({
       method: 'get',
       path: '/devices',
+      operationId: 'listDevices',
       summary: 'Devices, filtered and paged',
       roles: ACTION_ROLES.listDevices,
       query: DeviceListQuerySchema,
@@ -51,6 +54,7 @@ export function deviceRoutes(devices: DeviceService): Route[] {
     defineRoute({
       method: 'get',
       path: '/devices/:id',
+      operationId: 'getDevice',
       summary: 'One device with its latest attributes',
       roles: [],
       id: { description: 'Device id' },
@@ -60,6 +64,7 @@ export function deviceRoutes(devices: DeviceService): Route[] {
     defineRoute({
       method: 'patch',
       path: '/devices/:id',
+      operationId: 'editDevice',
       summary:
         "Edits a device's notes, fixed-location flag or luminaire fields (luminaire serial number unique), recording who did",
       roles: ACTION_ROLES.editDevices,
@@ -71,6 +76,7 @@ export function deviceRoutes(devices: DeviceService): Route[] {
     defineRoute({
       method: 'get',
       path: '/devices/:id/events',
+      operationId: 'listDeviceEvents',
       summary: "A device's events, newest first",
       roles: [],
       id: { description: 'Device id' },

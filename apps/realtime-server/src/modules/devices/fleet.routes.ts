@@ -14,6 +14,7 @@ export function fleetRoutes(fleet: FleetService): Route[] {
     defineRoute({
       method: 'get',
       path: '/fleet',
+      operationId: 'getFleet',
       summary:
         'The compact state of every visible device (from memory), with each `fleet:` stream seq at the ' +
         'moment of the read: apply only `FleetStateUpdated` items with a greater seq. Repeat `deviceId` ' +
@@ -27,6 +28,7 @@ export function fleetRoutes(fleet: FleetService): Route[] {
     defineRoute({
       method: 'get',
       path: '/fleet/columns',
+      operationId: 'getFleetColumns',
       summary:
         'The same fleet as `GET /fleet`, one column per field (what the map loads: 100,000 devices in a few ' +
         'megabytes): text columns as arrays, numeric ones packed as base64 of little-endian binary (see ' +

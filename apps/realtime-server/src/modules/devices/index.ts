@@ -32,6 +32,7 @@ export type { DevicesService } from './contract';
  */
 export const devicesModule: FarolaModule = {
   name: 'devices',
+  description: 'Devices and gateways: provisioning, MQTT credentials, reads, the fleet for the map',
   migrations: new URL('./migrations/', import.meta.url),
   setup: async ({ db, logger, services, realtime, events: bus, deviceLink }) => {
     const repository = new DeviceRepository(db);

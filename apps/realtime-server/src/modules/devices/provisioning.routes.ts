@@ -21,6 +21,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, bulk: Bulk
     defineRoute({
       method: 'post',
       path: '/devices',
+      operationId: 'provisionDevice',
       summary: "Provisions a device in 'provisioned' status; answers its MQTT credentials once (none behind a gateway)",
       roles: ACTION_ROLES.provisionDevices,
       body: { component: 'ProvisionDevice', schema: ProvisionDeviceSchema },
@@ -36,6 +37,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, bulk: Bulk
     defineRoute({
       method: 'post',
       path: '/devices/:id/credentials',
+      operationId: 'renewDeviceCredentials',
       summary:
         'New MQTT credentials for a device that connects on its own; the old password stops working, its connection is closed',
       roles: ACTION_ROLES.provisionDevices,
@@ -46,6 +48,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, bulk: Bulk
     defineRoute({
       method: 'get',
       path: '/gateways',
+      operationId: 'listGateways',
       summary: 'Gateways, by gateway id',
       roles: ACTION_ROLES.listDevices,
       query: GatewayListQuerySchema,
@@ -55,6 +58,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, bulk: Bulk
     defineRoute({
       method: 'post',
       path: '/gateways',
+      operationId: 'provisionGateway',
       summary:
         'Provisions a gateway, which carries many devices over one MQTT connection; answers its credentials once',
       roles: ACTION_ROLES.provisionDevices,
@@ -71,6 +75,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, bulk: Bulk
     defineRoute({
       method: 'post',
       path: '/gateways/:id/credentials',
+      operationId: 'renewGatewayCredentials',
       summary: 'New MQTT credentials for a gateway; the old password stops working, its connection is closed',
       roles: ACTION_ROLES.provisionDevices,
       id: { description: 'Gateway id (uuid)' },
@@ -80,6 +85,7 @@ export function provisioningRoutes(provisioning: ProvisioningService, bulk: Bulk
     defineRoute({
       method: 'post',
       path: '/gateways/:id/devices',
+      operationId: 'provisionGatewayDevices',
       summary: 'Provisions up to 2,000 devices behind a gateway, answering each item on its own',
       roles: ACTION_ROLES.provisionDevices,
       id: { description: 'Gateway id (uuid)' },

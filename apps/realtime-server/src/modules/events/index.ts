@@ -5,6 +5,7 @@ import { startEventRetention } from './retention';
 /** The history of device events (connection changes, reports, command progress) and its retention. */
 export const eventsModule: FarolaModule = {
   name: 'events',
+  description: "Devices' event history and its retention",
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db, config, logger }) => {
     const events = new EventRepository(db);

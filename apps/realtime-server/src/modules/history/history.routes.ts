@@ -7,6 +7,7 @@ export function historyRoutes(history: HistoryService): Route[] {
     defineRoute({
       method: 'get',
       path: '/devices/:id/history',
+      operationId: 'getDeviceHistory',
       summary: "A device's logged hourly records as it uploaded them (uploadLog), oldest first",
       roles: [],
       id: { description: 'Device id' },

@@ -10,6 +10,7 @@ import { HistoryService } from './history.service';
  */
 export const historyModule: FarolaModule = {
   name: 'history',
+  description: "Devices' logged hourly records (uploadLog)",
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db, services, events }) => {
     const requests = services.get('queuedRequests');

@@ -10,6 +10,7 @@ import { LifecycleService } from './lifecycle.service';
  */
 export const lifecycleModule: FarolaModule = {
   name: 'lifecycle',
+  description: "Devices' status: installation, revision, operation, disabling",
   setup: ({ db, logger, services, events }) => {
     const requests = services.get('queuedRequests');
     const repository = new LifecycleRepository(db);

@@ -7,6 +7,7 @@ export function lifecycleRoutes(lifecycle: LifecycleService): Route[] {
     defineRoute({
       method: 'post',
       path: '/devices/:id/lifecycle',
+      operationId: 'changeDeviceStatus',
       summary:
         "Change a device's status ('Send to installation', 'Retry installation' after a failed one, 'Send to revision', '… maintenance', '… retired')",
       roles: ACTION_ROLES.commandDevices,
@@ -19,6 +20,7 @@ export function lifecycleRoutes(lifecycle: LifecycleService): Route[] {
     defineRoute({
       method: 'post',
       path: '/devices/:id/disable',
+      operationId: 'disableDevice',
       summary: 'Disable a device for good: its credentials are revoked and every command refused',
       roles: ACTION_ROLES.commandDevices,
       id: { description: 'Device id' },

@@ -6,6 +6,7 @@ import { PhotoService } from './photo.service';
 /** Photographs of devices (spec §3 Organisation: photography): upload, list, view, caption, delete. */
 export const photosModule: FarolaModule = {
   name: 'photos',
+  description: 'Photographs of devices',
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db, services }) => {
     const photos = new PhotoService({ photos: new PhotoRepository(db), devices: services.get('devices').reads });

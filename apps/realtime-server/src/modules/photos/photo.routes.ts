@@ -19,6 +19,7 @@ export function photoRoutes(photos: PhotoService): Route[] {
     defineRoute({
       method: 'get',
       path: '/devices/:id/photos',
+      operationId: 'listDevicePhotos',
       summary: "A device's photographs (metadata only), newest first",
       roles: [],
       id: { description: 'Device id' },
@@ -29,6 +30,7 @@ export function photoRoutes(photos: PhotoService): Route[] {
     defineRoute({
       method: 'post',
       path: '/devices/:id/photos',
+      operationId: 'uploadDevicePhoto',
       summary: 'Uploads a photograph of the device: the body is the image, sent with its Content-Type',
       roles: ACTION_ROLES.editDevices,
       id: { description: 'Device id' },
@@ -44,6 +46,7 @@ export function photoRoutes(photos: PhotoService): Route[] {
     defineRoute({
       method: 'get',
       path: '/photos/:id/content',
+      operationId: 'getPhotoContent',
       summary: 'The image of a photograph',
       roles: [],
       id: PHOTO_ID,
@@ -57,6 +60,7 @@ export function photoRoutes(photos: PhotoService): Route[] {
     defineRoute({
       method: 'patch',
       path: '/photos/:id',
+      operationId: 'editPhoto',
       summary: "Changes a photograph's caption",
       roles: ACTION_ROLES.editDevices,
       id: PHOTO_ID,
@@ -67,6 +71,7 @@ export function photoRoutes(photos: PhotoService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/photos/:id',
+      operationId: 'deletePhoto',
       summary: 'Deletes a photograph; answers what it was',
       roles: ACTION_ROLES.editDevices,
       id: PHOTO_ID,

@@ -6,6 +6,7 @@ import { ProjectService } from './project.service';
 /** Projects and their members; the scope every other module filters by. */
 export const projectsModule: FarolaModule = {
   name: 'projects',
+  description: 'Projects: the scope every other module filters by',
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db }) => {
     const projects = new ProjectService(new ProjectRepository(db));

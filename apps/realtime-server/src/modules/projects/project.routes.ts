@@ -7,6 +7,7 @@ export function projectRoutes(projects: ProjectService): Route[] {
     defineRoute({
       method: 'get',
       path: '/projects',
+      operationId: 'listProjects',
       summary: 'Visible projects',
       roles: [],
       query: ProjectListQuerySchema,
@@ -16,6 +17,7 @@ export function projectRoutes(projects: ProjectService): Route[] {
     defineRoute({
       method: 'get',
       path: '/projects/:id',
+      operationId: 'getProject',
       summary: 'One project',
       roles: [],
       id: { description: 'Project id' },

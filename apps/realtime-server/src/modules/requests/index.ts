@@ -15,6 +15,7 @@ import { commandRefusal, RequestService } from './request.service';
  */
 export const requestsModule: FarolaModule = {
   name: 'requests',
+  description: 'Commands and the queued requests that carry them to the devices',
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db, config, logger, services, events, deviceLink }) => {
     const devices = services.get('devices');

@@ -18,6 +18,7 @@ export function requestRoutes(requests: RequestService): Route[] {
     defineRoute({
       method: 'post',
       path: '/devices/:id/commands',
+      operationId: 'sendCommand',
       summary: 'Queue a command for a device',
       roles: ACTION_ROLES.commandDevices,
       id: { description: 'Device id' },
@@ -33,6 +34,7 @@ export function requestRoutes(requests: RequestService): Route[] {
     defineRoute({
       method: 'get',
       path: '/queued-requests',
+      operationId: 'listQueuedRequests',
       summary: 'Queued requests, newest first',
       roles: [],
       query: QueuedRequestListQuerySchema,
@@ -42,6 +44,7 @@ export function requestRoutes(requests: RequestService): Route[] {
     defineRoute({
       method: 'post',
       path: '/queued-requests/cancel',
+      operationId: 'cancelQueuedRequests',
       summary: 'Cancel many requests still in progress, with an outcome per id',
       roles: ACTION_ROLES.commandDevices,
       body: { component: 'CancelRequests', schema: CancelRequestsSchema },
@@ -51,6 +54,7 @@ export function requestRoutes(requests: RequestService): Route[] {
     defineRoute({
       method: 'get',
       path: '/queued-requests/:id',
+      operationId: 'getQueuedRequest',
       summary: 'One queued request',
       roles: [],
       id: requestId,
@@ -60,6 +64,7 @@ export function requestRoutes(requests: RequestService): Route[] {
     defineRoute({
       method: 'post',
       path: '/queued-requests/:id/cancel',
+      operationId: 'cancelQueuedRequest',
       summary: 'Cancel a request still in progress',
       roles: ACTION_ROLES.commandDevices,
       id: requestId,

@@ -15,6 +15,7 @@ declare module '../../platform/services' {
 /** User management (spec §2, §6): who has signed in, and who holds which role on which project. */
 export const usersModule: FarolaModule = {
   name: 'users',
+  description: 'The signed-in user, the user directory and roles per project',
   migrations: new URL('./migrations/', import.meta.url),
   setup: async ({ db, config, logger, services, realtime }) => {
     const repository = new UserRepository(db);

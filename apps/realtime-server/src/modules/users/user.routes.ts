@@ -25,6 +25,7 @@ export function userRoutes(users: UserService, projects: ProjectService): Route[
     defineRoute({
       method: 'get',
       path: '/me',
+      operationId: 'getMe',
       summary: 'The caller, the projects it may see and those whose permissions it may manage',
       roles: [],
       response: { component: 'Me', schema: MeSchema },
@@ -39,6 +40,7 @@ export function userRoutes(users: UserService, projects: ProjectService): Route[
     defineRoute({
       method: 'get',
       path: '/users',
+      operationId: 'findUsers',
       summary: 'Find users (administrators of a project, or admin)',
       roles: [],
       query: UserListQuerySchema,
@@ -48,6 +50,7 @@ export function userRoutes(users: UserService, projects: ProjectService): Route[
     defineRoute({
       method: 'get',
       path: '/users/:id/permissions',
+      operationId: 'listUserPermissions',
       summary: "A user's role per project, on the projects the caller administers",
       roles: [],
       id: { description: 'User id (token subject)', schema: UserIdSchema },
@@ -57,6 +60,7 @@ export function userRoutes(users: UserService, projects: ProjectService): Route[
     defineRoute({
       method: 'post',
       path: '/users/:id/permissions',
+      operationId: 'grantUserPermission',
       summary: 'Grant a role on a project, or change it',
       roles: [],
       id: { description: 'User id (token subject)', schema: UserIdSchema },
@@ -68,6 +72,7 @@ export function userRoutes(users: UserService, projects: ProjectService): Route[
     defineRoute({
       method: 'delete',
       path: '/users/:id/permissions',
+      operationId: 'withdrawUserPermission',
       summary: "Withdraw a user's permission on a project",
       roles: [],
       id: { description: 'User id (token subject)', schema: UserIdSchema },
