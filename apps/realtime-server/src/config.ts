@@ -45,6 +45,12 @@ export interface FarolaConfig {
   realtimeCatchupSeconds: number;
   realtimeCatchupItems: number;
   eventRetentionDays: number;
+  /** Devices' logged hourly records older than this many days are deleted (LOG_RETENTION_DAYS). */
+  logRetentionDays: number;
+  /** Finished queued requests older than this many days are deleted (REQUEST_RETENTION_DAYS). */
+  requestRetentionDays: number;
+  /** Finished bulk jobs, with their items, older than this many days are deleted (BULK_JOB_RETENTION_DAYS). */
+  bulkJobRetentionDays: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Origins besides the server's own whose pages may call the API and open sockets (a console served elsewhere). */
   corsOrigins: string[];
@@ -173,6 +179,9 @@ const EnvSchema = z.object({
   REALTIME_CATCHUP_SECONDS: optional(integer(1, 3600)),
   REALTIME_CATCHUP_ITEMS: optional(integer(100, 1_000_000)),
   EVENT_RETENTION_DAYS: optional(integer(1, 36_500)),
+  LOG_RETENTION_DAYS: optional(integer(1, 36_500)),
+  REQUEST_RETENTION_DAYS: optional(integer(1, 36_500)),
+  BULK_JOB_RETENTION_DAYS: optional(integer(1, 36_500)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   CORS_ORIGINS: optional(originList),
   HTTP_BODY_LIMIT: optional(byteSize),
@@ -274,6 +283,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     realtimeCatchupSeconds: env.REALTIME_CATCHUP_SECONDS ?? 120,
     realtimeCatchupItems: env.REALTIME_CATCHUP_ITEMS ?? 20_000,
     eventRetentionDays: env.EVENT_RETENTION_DAYS ?? 30,
+    // Thirteen months: a year of consumption charts, and the same month a year before.
+    logRetentionDays: env.LOG_RETENTION_DAYS ?? 400,
+    requestRetentionDays: env.REQUEST_RETENTION_DAYS ?? 90,
+    bulkJobRetentionDays: env.BULK_JOB_RETENTION_DAYS ?? 90,
     logLevel: env.LOG_LEVEL ?? 'info',
     corsOrigins: env.CORS_ORIGINS ?? [],
     httpBodyLimitBytes: env.HTTP_BODY_LIMIT ?? 1024 * 1024,

@@ -1,6 +1,7 @@
 import { containsNul } from '@farola/protocol';
 import { z } from 'zod';
 import { DomainError } from '../platform/domain-error';
+import type { Queryable } from './database';
 
 /** Both engines give Date for timestamptz; the API speaks ISO-8601 strings. */
 export function iso(value: Date | string): string {
@@ -89,4 +90,32 @@ export class Conditions {
 /** Escapes LIKE wildcards in user search text. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Deletes the rows `select` picks (a `SELECT <key> FROM <table> WHERE … LIMIT $n` of the rows to go,
+ * its parameters in `params` and the batch size last) in batches, each its own short statement, so
+ * that a large purge neither holds one long transaction nor sends the deleted rows back. Returns the count.
+ *
+ * @example
+ * purgeInBatches(db, 'device_log_records', '(device_id, hour)', 'SELECT device_id, hour FROM device_log_records WHERE hour < $1 LIMIT $2', [cutoff]);
+ */
+export async function purgeInBatches(
+  db: Queryable,
+  table: string,
+  key: string,
+  select: string,
+  params: unknown[],
+  batchSize = 10_000,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const [batch] = await db.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM ${table} WHERE ${key} IN (${select}) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+      [...params, batchSize],
+    );
+    const n = batch?.n ?? 0;
+    deleted += n;
+    if (n < batchSize) return deleted;
+  }
 }

@@ -10,7 +10,16 @@ import type {
 } from '@farola/protocol';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import { Conditions, decodeCursor, encodeCursor, iso, isoKey, isoOrNull, type ProjectScope } from '../../db/rows';
+import {
+  Conditions,
+  decodeCursor,
+  encodeCursor,
+  iso,
+  isoKey,
+  isoOrNull,
+  purgeInBatches,
+  type ProjectScope,
+} from '../../db/rows';
 
 /** Items are written this many per statement. */
 const CHUNK = 5000;
@@ -114,6 +123,18 @@ export interface FollowedItem {
 
 export class BulkRepository {
   constructor(private readonly db: Database) {}
+
+  /** Deletes jobs that ended before `cutoff`, their items with them (the retention; a running job stays); returns the count. */
+  deleteFinishedBefore(cutoff: Date): Promise<number> {
+    return purgeInBatches(
+      this.db,
+      'bulk_jobs',
+      'id',
+      "SELECT id FROM bulk_jobs WHERE status <> 'running' AND finished_at < $1 LIMIT $2",
+      [cutoff.toISOString()],
+      100,
+    );
+  }
 
   async create(
     job: Pick<BulkJob, 'action' | 'params' | 'projectIds' | 'createdBy'>,

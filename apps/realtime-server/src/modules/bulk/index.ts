@@ -1,4 +1,5 @@
 import type { FarolaModule } from '../../platform/module';
+import { retentionPart } from '../../platform/retention';
 import { BulkRunner } from './bulk-runner';
 import { BulkRepository } from './bulk.repository';
 import { bulkRoutes } from './bulk.routes';
@@ -9,7 +10,7 @@ export const bulkModule: FarolaModule = {
   name: 'bulk',
   description: 'Bulk actions: one job per action on many devices, with an outcome per device',
   migrations: new URL('./migrations/', import.meta.url),
-  setup: ({ db, logger, services, events, realtime }) => {
+  setup: ({ db, config, logger, services, events, realtime }) => {
     const repository = new BulkRepository(db);
     const { index } = services.get('devices');
     const requests = services.get('queuedRequests');
@@ -41,6 +42,16 @@ export const bulkModule: FarolaModule = {
           },
           stop: () => runner.close(),
         },
+        retentionPart(
+          {
+            what: 'finished bulk jobs',
+            tables: ['bulk_jobs', 'bulk_job_items'],
+            days: config.bulkJobRetentionDays,
+            purge: (cutoff) => repository.deleteFinishedBefore(cutoff),
+          },
+          db,
+          logger,
+        ),
       ],
     };
   },

@@ -1,7 +1,7 @@
 import type { DeviceEvent, DeviceEventListQuery, DeviceEventPayloads, DeviceEventType, Page } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { Conditions, decodeCursor, encodeCursor, iso } from '../../db/rows';
+import { Conditions, decodeCursor, encodeCursor, iso, purgeInBatches } from '../../db/rows';
 
 /** Events page newest first only; the cursor names this order so it cannot be replayed against another. */
 const NEWEST_FIRST = '-id';
@@ -81,25 +81,15 @@ export class EventRepository {
     };
   }
 
-  /**
-   * Deletes events older than `cutoff` in batches of `batchSize`, each its own short statement, so
-   * a large purge neither holds one long transaction nor sends the deleted rows back. Returns the count.
-   */
-  async deleteOlderThan(cutoff: Date, batchSize = 10_000): Promise<number> {
-    let deleted = 0;
-    for (;;) {
-      const [batch] = await this.db.query<{ n: number }>(
-        `WITH gone AS (
-           DELETE FROM device_events
-           WHERE id IN (SELECT id FROM device_events WHERE ts < $1 LIMIT $2)
-           RETURNING 1
-         )
-         SELECT count(*)::int AS n FROM gone`,
-        [cutoff.toISOString(), batchSize],
-      );
-      const n = batch?.n ?? 0;
-      deleted += n;
-      if (n < batchSize) return deleted;
-    }
+  /** Deletes events older than `cutoff` in batches of `batchSize` (`purgeInBatches`); returns the count. */
+  deleteOlderThan(cutoff: Date, batchSize = 10_000): Promise<number> {
+    return purgeInBatches(
+      this.db,
+      'device_events',
+      'id',
+      'SELECT id FROM device_events WHERE ts < $1 LIMIT $2',
+      [cutoff.toISOString()],
+      batchSize,
+    );
   }
 }

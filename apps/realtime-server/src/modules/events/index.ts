@@ -1,6 +1,6 @@
 import type { FarolaModule } from '../../platform/module';
+import { retentionPart } from '../../platform/retention';
 import { EventRepository } from './event.repository';
-import { startEventRetention } from './retention';
 
 /** The history of device events (connection changes, reports, command progress) and its retention. */
 export const eventsModule: FarolaModule = {
@@ -9,17 +9,19 @@ export const eventsModule: FarolaModule = {
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db, config, logger }) => {
     const events = new EventRepository(db);
-    let stopRetention: () => Promise<void> = () => Promise.resolve();
     return {
       services: { eventHistory: events },
       parts: [
-        {
-          name: 'event retention',
-          start: () => {
-            stopRetention = startEventRetention(events, config.eventRetentionDays, logger);
+        retentionPart(
+          {
+            what: 'device events',
+            tables: ['device_events'],
+            days: config.eventRetentionDays,
+            purge: (cutoff) => events.deleteOlderThan(cutoff),
           },
-          stop: () => stopRetention(),
-        },
+          db,
+          logger,
+        ),
       ],
     };
   },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import type { EventRepository } from './event.repository';
 import { openTestStorage } from '../../testing/storage';
-import { startEventRetention } from './retention';
+import { retentionPart } from '../../platform/retention';
 
 const DAY_MS = 86_400_000;
 
@@ -50,9 +50,14 @@ describe('event retention', () => {
         return new Promise<number>((resolve) => (release = () => resolve(0)));
       },
     };
-    const stop = startEventRetention(slow, 30, pino({ level: 'silent' }));
+    const part = retentionPart(
+      { what: 'device events', tables: ['device_events'], days: 30, purge: slow.deleteOlderThan },
+      { kind: 'pglite', exec: () => Promise.resolve() },
+      pino({ level: 'silent' }),
+    );
+    await part.start?.();
     let stopped = false;
-    const stopping = stop().then(() => (stopped = true));
+    const stopping = Promise.resolve(part.stop()).then(() => (stopped = true));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(stopped).toBe(false);
     release();

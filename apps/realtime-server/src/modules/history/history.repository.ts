@@ -1,7 +1,7 @@
 import type { DeviceHistoryQuery, LogRecord, OutputLogRecord, Page } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { Conditions, decodeCursor, encodeCursor, iso } from '../../db/rows';
+import { Conditions, decodeCursor, encodeCursor, iso, purgeInBatches } from '../../db/rows';
 
 /** History pages run oldest first only; the cursor names this order so it cannot be replayed against another. */
 const OLDEST_FIRST = 'hour';
@@ -30,6 +30,17 @@ function toRecord(row: RecordRow): LogRecord {
 /** Devices' hourly records, one row per device and hour. */
 export class HistoryRepository {
   constructor(private readonly db: Queryable) {}
+
+  /** Deletes every device's records of the hours before `cutoff` (the retention), in batches; returns the count. */
+  deleteOlderThan(cutoff: Date): Promise<number> {
+    return purgeInBatches(
+      this.db,
+      'device_log_records',
+      '(device_id, hour)',
+      'SELECT device_id, hour FROM device_log_records WHERE hour < $1 LIMIT $2',
+      [cutoff.toISOString()],
+    );
+  }
 
   /** Forgets a device's records of the hours before `instant` (a reset installation). */
   async deleteBefore(deviceId: string, instant: string): Promise<number> {

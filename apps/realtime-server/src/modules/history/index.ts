@@ -1,4 +1,5 @@
 import type { FarolaModule } from '../../platform/module';
+import { retentionPart } from '../../platform/retention';
 import { HistoryRepository } from './history.repository';
 import { historyRoutes } from './history.routes';
 import { HistoryService } from './history.service';
@@ -12,10 +13,11 @@ export const historyModule: FarolaModule = {
   name: 'history',
   description: "Devices' logged hourly records (uploadLog)",
   migrations: new URL('./migrations/', import.meta.url),
-  setup: ({ db, services, events }) => {
+  setup: ({ db, config, logger, services, events }) => {
     const requests = services.get('queuedRequests');
+    const repository = new HistoryRepository(db);
     const history = new HistoryService({
-      repository: new HistoryRepository(db),
+      repository,
       devices: services.get('devices'),
       requests,
     });
@@ -24,6 +26,18 @@ export const historyModule: FarolaModule = {
       routes: historyRoutes(history),
       deviceMessages: { logs: ({ serialNumber, message }) => history.ingest(serialNumber, message) },
       health: { logs: () => ({ ...history.metrics }) },
+      parts: [
+        retentionPart(
+          {
+            what: 'logged records',
+            tables: ['device_log_records'],
+            days: config.logRetentionDays,
+            purge: (cutoff) => repository.deleteOlderThan(cutoff),
+          },
+          db,
+          logger,
+        ),
+      ],
     };
   },
 };

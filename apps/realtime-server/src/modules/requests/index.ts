@@ -2,6 +2,7 @@ import { COMMAND_DEVICE_WAIT_MS } from '@farola/protocol';
 import { ALL_PROJECTS } from '../../db/rows';
 import { MessageRejection } from '../../device-link/router';
 import type { FarolaModule } from '../../platform/module';
+import { retentionPart } from '../../platform/retention';
 import { CommandQueue } from './command-queue';
 export type { QueuedRequestsService } from './contract';
 import { RequestRepository } from './request.repository';
@@ -72,6 +73,16 @@ export const requestsModule: FarolaModule = {
           },
           stop: () => queue.close(),
         },
+        retentionPart(
+          {
+            what: 'finished requests',
+            tables: ['queued_requests'],
+            days: config.requestRetentionDays,
+            purge: (cutoff) => repository.deleteFinishedBefore(cutoff),
+          },
+          db,
+          logger,
+        ),
       ],
     };
   },

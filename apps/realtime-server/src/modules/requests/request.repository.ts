@@ -18,6 +18,7 @@ import {
   isoKey,
   isoOrNull,
   likePattern,
+  purgeInBatches,
   type ProjectScope,
 } from '../../db/rows';
 
@@ -118,6 +119,17 @@ const CursorKeySchema = z.tuple([z.iso.datetime(), z.guid()]);
 
 export class RequestRepository {
   constructor(private readonly db: Queryable) {}
+
+  /** Deletes requests that ended before `cutoff` (the retention; one in progress stays), in batches; returns the count. */
+  deleteFinishedBefore(cutoff: Date): Promise<number> {
+    return purgeInBatches(
+      this.db,
+      'queued_requests',
+      'id',
+      "SELECT id FROM queued_requests WHERE status <> 'IN_PROGRESS' AND finished_at < $1 LIMIT $2",
+      [cutoff.toISOString()],
+    );
+  }
 
   async insert(request: RequestInsert): Promise<QueuedRequest> {
     return (await this.insertMany([request]))[0]!;
