@@ -1,7 +1,8 @@
 /**
- * `npm test`: every stage of the suite, then one timing line per stage. Stages in one step run side
- * by side (their output prefixed with the stage's name); a step starts when the one before it has
- * passed. The first failure ends the run after the stages beside it have finished, and the timings
+ * `npm test`: every stage of the suite, then one timing line per stage. The suite is a list of
+ * steps; a step's lanes run side by side (their output prefixed with the stage's name), each lane
+ * its stages one after the other; a step starts when the one before it has passed. The first
+ * failure stops its lane; the run ends after the lanes beside it have finished, and the timings
  * are printed either way.
  */
 import { spawn } from 'node:child_process';
@@ -12,23 +13,33 @@ interface Stage {
   command: string;
 }
 
-/** The suite, step by step: each inner list runs side by side. */
-const STEPS: readonly (readonly Stage[])[] = [
-  [{ name: 'chromium', command: 'bash scripts/ensure-chromium.sh' }],
+type Lane = readonly Stage[];
+
+/**
+ * The suite. On two cores: the type check and lint are one core's work each; the unit tests keep
+ * a core busy while the browser tests mostly wait on devices and pages.
+ */
+const STEPS: readonly (readonly Lane[])[] = [
+  [[{ name: 'chromium', command: 'bash scripts/ensure-chromium.sh' }]],
   [
-    // Two single-threaded tools on two cores.
-    { name: 'typecheck', command: 'npm run typecheck --silent' },
-    { name: 'lint', command: 'npm run lint --silent' },
+    [{ name: 'typecheck', command: 'npm run typecheck --silent' }],
+    [{ name: 'lint', command: 'npm run lint --silent' }],
   ],
-  [{ name: 'unit', command: 'npm run test:unit --silent' }],
-  [{ name: 'integration', command: 'npm run test:integration --silent' }],
-  [{ name: 'e2e', command: 'npm run test:e2e --silent' }],
+  [
+    [{ name: 'unit', command: 'npm run test:unit --silent' }],
+    [
+      { name: 'integration', command: 'npm run test:integration --silent' },
+      { name: 'e2e', command: 'npm run test:e2e --silent' },
+    ],
+  ],
 ];
+
+type Result = 'passed' | 'failed' | 'not run';
 
 interface Outcome {
   name: string;
   seconds: number;
-  result: 'passed' | 'failed' | 'not run';
+  result: Result;
 }
 
 function run(stage: Stage, prefixed: boolean): Promise<Outcome> {
@@ -52,6 +63,18 @@ function run(stage: Stage, prefixed: boolean): Promise<Outcome> {
   });
 }
 
+const notRun = (stage: Stage): Outcome => ({ name: stage.name, seconds: 0, result: 'not run' });
+
+/** Runs a lane's stages in order; after a failure the rest are not run. */
+async function runLane(lane: Lane, prefixed: boolean): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const stage of lane) {
+    const failed = outcomes.some((outcome) => outcome.result !== 'passed');
+    outcomes.push(failed ? notRun(stage) : await run(stage, prefixed));
+  }
+  return outcomes;
+}
+
 function report(outcomes: readonly Outcome[], seconds: number): void {
   const width = Math.max(...outcomes.map((outcome) => outcome.name.length));
   const minutes = (value: number) => `${Math.floor(value / 60)}:${String(Math.round(value % 60)).padStart(2, '0')}`;
@@ -68,12 +91,12 @@ async function main(): Promise<number> {
   let failed = false;
   for (const step of STEPS) {
     if (failed) {
-      outcomes.push(...step.map((stage) => ({ name: stage.name, seconds: 0, result: 'not run' as const })));
+      outcomes.push(...step.flat().map(notRun));
       continue;
     }
-    const results = await Promise.all(step.map((stage) => run(stage, step.length > 1)));
-    outcomes.push(...results);
-    failed = results.some((outcome) => outcome.result === 'failed');
+    const lanes = await Promise.all(step.map((lane) => runLane(lane, step.length > 1)));
+    outcomes.push(...lanes.flat());
+    failed = lanes.flat().some((outcome) => outcome.result !== 'passed');
   }
   report(outcomes, (performance.now() - started) / 1000);
   return failed ? 1 : 0;
