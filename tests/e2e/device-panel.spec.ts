@@ -244,6 +244,26 @@ test('the header shows the device profile from the keyboard', async ({ page, req
   await expect(profile).toBeHidden();
 });
 
+test('the device profile opened by pointing at its button stays open when the button is clicked', async ({
+  page,
+  request,
+}) => {
+  const [device] = await connectedLightPoints(request, 'vega');
+  if (!device) throw new Error('no light point');
+  await openPanel(page, device);
+  const button = page.getByTestId('device-panel').getByRole('button', { name: 'Device profile' });
+  const profile = page.getByTestId('device-profile');
+  await button.hover();
+  await expect(profile).toBeVisible();
+  // The click that usually follows the pointer must not close what it came to see.
+  await button.click();
+  await page.waitForTimeout(500);
+  await expect(profile).toBeVisible();
+  // A second click closes it, as Escape does.
+  await button.click();
+  await expect(profile).toBeHidden();
+});
+
 test("a cabinet's power table is edited row by row and sent as a configuration change", async ({ page, request }) => {
   const [cabinet] = await connectedCabinets(request);
   if (!cabinet) throw new Error('no cabinet controller');

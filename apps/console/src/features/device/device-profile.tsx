@@ -1,6 +1,7 @@
 import { VENDOR_LABELS, type Device } from '@farola/protocol';
 import { Button, Popover, PopoverSurface, PopoverTrigger } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldList, type FieldRow } from '@/components/field-list';
 import { useAllProjects } from '@/lib/api/projects';
@@ -33,18 +34,38 @@ export function deviceProfileRows(
   ];
 }
 
+/** How the profile is open: shown while pointed at, or pinned by a click (or Enter/Space). */
+type Shown = 'closed' | 'pointed' | 'pinned';
+
 /**
- * An info button whose popup shows the device profile: on hover, and on click or Enter/Space from
- * the keyboard (Escape closes it).
+ * An info button whose popup shows the device profile: while the pointer rests on it, and pinned
+ * open by a click or Enter/Space from the keyboard, until a second click, Escape or a click
+ * elsewhere. The click that follows the pointer pins what the pointer opened (Fluent's own
+ * toggle would close it under the user's eyes).
  */
 export function DeviceProfile({ device }: { device: Device }) {
   const { t } = useTranslation('device');
   const { names } = useAllProjects();
   const rows = deviceProfileRows(device, names.get(device.projectId), t);
+  const triggerId = useId();
+  const [shown, setShown] = useState<Shown>('closed');
   return (
-    <Popover openOnHover withArrow positioning="below-end" mouseLeaveDelay={300}>
+    <Popover
+      openOnHover
+      withArrow
+      positioning="below-end"
+      mouseLeaveDelay={300}
+      open={shown !== 'closed'}
+      onOpenChange={(event, data) => {
+        const onTrigger = event.target instanceof Element && event.target.closest(`[id="${triggerId}"]`) !== null;
+        if (event.type === 'click' && onTrigger) setShown(shown === 'pinned' ? 'closed' : 'pinned');
+        else if (!data.open) setShown(event.type === 'mouseleave' && shown === 'pinned' ? 'pinned' : 'closed');
+        else if (shown === 'closed') setShown('pointed');
+      }}
+    >
       <PopoverTrigger disableButtonEnhancement>
         <Button
+          id={triggerId}
           appearance="subtle"
           icon={<InfoRegular />}
           aria-label={t('device-detail:profile.button')}
