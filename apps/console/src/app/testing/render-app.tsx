@@ -5,8 +5,12 @@ import { initI18n } from '@/lib/i18n/i18n';
 import { AppRoutes } from '../app-routes';
 import { createKeycloakUser } from '../auth/keycloak-user';
 import type { SignedInUser } from '@/lib/auth/signed-in-user';
+import { registerAppPanelTabs } from '../panel-tabs';
 import { AppProviders } from '../providers';
 import { MainLayout } from '../shell/main-layout';
+
+// The device panel's tabs, as render-app.tsx registers them when the console starts.
+registerAppPanelTabs();
 
 export const TEST_CLIENT_ID = 'farola-console';
 

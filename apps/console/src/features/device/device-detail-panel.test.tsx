@@ -13,7 +13,9 @@ import { initI18n } from '@/lib/i18n/i18n';
 import { socketDouble } from '@/lib/realtime/testing/socket-double';
 import { appStore } from '@/lib/store';
 import { TOASTER_ID } from '@/lib/toaster';
+import { registerPanelTabs } from '@/lib/device-panel/panel-tabs';
 import { DeviceDetailPanel } from './device-detail-panel';
+import { DEVICE_PANEL_TABS } from './panel-tab-definitions';
 
 // The test plays the server: REST answers through fetch, live updates through the socket double.
 vi.mock('@/lib/realtime/socket', () => import('@/lib/realtime/testing/socket-double'));
@@ -66,6 +68,8 @@ function renderPanel(deviceId: string, tab = 'details', user = userWithRoles(['a
 }
 
 beforeAll(async () => {
+  // The device feature's own tabs (the app registers the other features' beside them).
+  registerPanelTabs(DEVICE_PANEL_TABS);
   await initI18n({ language: 'en', fallback: 'en' });
   // The panel's texts and each tab's code are loaded on demand; load them once up front so that
   // the first test does not spend its wait on transforming them.

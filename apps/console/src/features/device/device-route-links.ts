@@ -1,4 +1,4 @@
-import type { PanelTab } from './panel-tabs';
+import type { PanelTab } from '@/lib/device-panel/panel-tabs';
 
 /**
  * Where the device view's links lead, given by the route that shows it: the map's panel closes

@@ -11,7 +11,7 @@ import { InstallationProgress } from './installation-progress';
 import { LifecycleMenu } from './lifecycle-menu';
 import { PanelHeader } from './panel-header';
 import { PanelTabList } from './panel-tab-list';
-import { parsePanelTab, tabsFor, type PanelTab } from './panel-tabs';
+import { parsePanelTab, tabsFor, type PanelTab } from '@/lib/device-panel/panel-tabs';
 import { RequestsList } from './requests-list';
 import { TabContent } from './tab-content';
 import { useLiveDevice } from './use-live-device';

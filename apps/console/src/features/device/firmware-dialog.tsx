@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CancelButton } from '@/components/cancel-button';
 import { errorCodeMessage } from '@/lib/api/error-message';
-import { deviceRequestsQuery } from './device-requests-query';
+import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
 import { FIRMWARE_COMMANDS } from './device-commands';
 import { useFirmwareDialogStyles } from './firmware-dialog.styles';
 import { useCommands } from './use-commands';

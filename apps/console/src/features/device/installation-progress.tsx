@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorCodeMessage } from '@/lib/api/error-message';
 import { queryKeys } from '@/lib/query/query-client';
 import { fetchLatestRequest } from '@/lib/requests/requests-api';
-import { deviceRequestsQuery } from './device-requests-query';
+import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
 import { InstallationActions } from './installation-actions';
 import { useInstallationProgressStyles } from './installation-progress.styles';
 import { installationView, type StepState } from './installation-view';

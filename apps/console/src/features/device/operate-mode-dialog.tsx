@@ -3,7 +3,7 @@ import { Radio, RadioGroup } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { OPERATE_MODE_KEYS } from './operate-modes';
+import { OPERATE_MODE_KEYS } from '@/lib/devices/operate-modes';
 
 interface OperateModeDialogProps {
   current: OperateMode | undefined;

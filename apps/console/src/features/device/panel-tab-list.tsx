@@ -13,7 +13,7 @@ import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelTabListStyles } from './panel-tab-list.styles';
-import type { PanelTab } from './panel-tabs';
+import type { PanelTab } from '@/lib/device-panel/panel-tabs';
 import { useOverflowingTabs } from './use-tab-rows';
 
 interface PanelTabListProps {

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '@/lib/auth/user-context';
-import { deviceRequestsQuery } from './device-requests-query';
+import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
 import { RequestRow } from './request-row';
 import { useRequestsListStyles } from './requests-list.styles';
 import { useCancelRequest } from './use-commands';

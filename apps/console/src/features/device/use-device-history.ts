@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { queryKeys } from '@/lib/query/query-client';
 import { fetchDeviceHistory } from './api';
-import { deviceRequestsQuery } from './device-requests-query';
+import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
 import { CHART_MONTHS, monthStart } from './history-summary';
 
 /**

@@ -9,7 +9,7 @@ import { realtime } from '@/lib/realtime/live';
 import { followLiveCollection } from '@/lib/realtime/live-collection';
 import { isStreamOf, resyncOf, type RealtimeClient } from '@/lib/realtime/realtime-client';
 import { mergeRequests } from '@/lib/requests/request-list';
-import { deviceRequestsQuery } from './device-requests-query';
+import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
 import { applyDeviceUpdate, toLiveEvent, type DeviceUpdate } from './device-updates';
 import { prependEvents, type EventPages } from './use-event-history';
 

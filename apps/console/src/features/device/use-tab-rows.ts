@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
-import type { PanelTab } from './panel-tabs';
+import type { PanelTab } from '@/lib/device-panel/panel-tabs';
 import { overflowingTabs } from './tab-rows';
 
 /** Tabs kept in the strip longest when it is narrow, after the selected one: the most used. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldList, type FieldRow } from '@/components/field-list';
 import { formatAttribute } from '@/lib/format/format-value';
 import { useValueFormat } from '@/lib/format/use-value-format';
-import { OPERATE_MODE_KEYS } from '../operate-modes';
+import { OPERATE_MODE_KEYS } from '@/lib/devices/operate-modes';
 
 /** A light point's operate mode (code and meaning, spec §4), the level it commands and the level its driver runs at. */
 export function DimmingSpecsTab({ device }: { device: Device }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '@/lib/api/data-generators';
-import { isCalendarManaged, latestScheduleRequest } from './schedule-requests';
+import { isCalendarManaged, latestScheduleRequest } from '@/lib/requests/schedule-requests';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1, 12, minutes)).toISOString();
 

@@ -8,9 +8,9 @@ import { formatAttribute } from '@/lib/format/format-value';
 import { useValueFormat } from '@/lib/format/use-value-format';
 import { queryKeys } from '@/lib/query/query-client';
 import { fetchLatestRequest } from '@/lib/requests/requests-api';
-import { deviceRequestsQuery } from '../device-requests-query';
-import { OPERATE_MODE_KEYS } from '../operate-modes';
-import { isCalendarManaged, latestScheduleRequest, SCHEDULE_COMMANDS } from '../schedule-requests';
+import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
+import { OPERATE_MODE_KEYS } from '@/lib/devices/operate-modes';
+import { isCalendarManaged, latestScheduleRequest, SCHEDULE_COMMANDS } from '@/lib/requests/schedule-requests';
 
 /**
  * How the device is scheduled: its operate mode, today's sunrise and sunset, and whether a calendar

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { PANEL_TABS, parsePanelTab, tabsFor } from './panel-tabs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PANEL_TABS, parsePanelTab, tabsFor } from '@/lib/device-panel/panel-tabs';
+import { registerAppPanelTabs } from './panel-tabs';
 
-describe('the device tabs', () => {
+beforeAll(registerAppPanelTabs);
+
+describe("the device panel's tabs, as the features contribute them", () => {
   it('selects every tab a kind shows by its ?tab= name', () => {
     for (const kind of ['light-point-controller', 'cabinet-controller'] as const) {
       for (const tab of tabsFor(kind)) expect(parsePanelTab(`?tab=${tab}`, kind)).toBe(tab);
