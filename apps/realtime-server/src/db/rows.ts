@@ -93,26 +93,30 @@ export function likePattern(text: string): string {
 }
 
 /**
- * Deletes the rows `select` picks (a `SELECT <key> FROM <table> WHERE … LIMIT $n` of the rows to go,
- * its parameters in `params` and the batch size last) in batches, each its own short statement, so
- * that a large purge neither holds one long transaction nor sends the deleted rows back. Returns the count.
+ * Deletes the rows of `table` that `where` picks (`$1` is the cutoff), in batches of `batchSize`
+ * rows found by their key columns, each its own short statement, so that a large purge neither
+ * holds one long transaction nor sends the deleted rows back. Returns the count.
  *
  * @example
- * purgeInBatches(db, 'device_log_records', '(device_id, hour)', 'SELECT device_id, hour FROM device_log_records WHERE hour < $1 LIMIT $2', [cutoff]);
+ * purgeBefore(db, 'device_events', ['id'], 'ts < $1', cutoff);
  */
-export async function purgeInBatches(
+export async function purgeBefore(
   db: Queryable,
   table: string,
-  key: string,
-  select: string,
-  params: unknown[],
+  keyColumns: readonly string[],
+  where: string,
+  cutoff: Date,
   batchSize = 10_000,
 ): Promise<number> {
+  const key = keyColumns.join(', ');
   let deleted = 0;
   for (;;) {
     const [batch] = await db.query<{ n: number }>(
-      `WITH gone AS (DELETE FROM ${table} WHERE ${key} IN (${select}) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-      [...params, batchSize],
+      `WITH gone AS (
+         DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${where} LIMIT $2) RETURNING 1
+       )
+       SELECT count(*)::int AS n FROM gone`,
+      [cutoff.toISOString(), batchSize],
     );
     const n = batch?.n ?? 0;
     deleted += n;

@@ -17,7 +17,7 @@ import {
   iso,
   isoKey,
   isoOrNull,
-  purgeInBatches,
+  purgeBefore,
   type ProjectScope,
 } from '../../db/rows';
 
@@ -126,14 +126,7 @@ export class BulkRepository {
 
   /** Deletes jobs that ended before `cutoff`, their items with them (the retention; a running job stays); returns the count. */
   deleteFinishedBefore(cutoff: Date): Promise<number> {
-    return purgeInBatches(
-      this.db,
-      'bulk_jobs',
-      'id',
-      "SELECT id FROM bulk_jobs WHERE status <> 'running' AND finished_at < $1 LIMIT $2",
-      [cutoff.toISOString()],
-      100,
-    );
+    return purgeBefore(this.db, 'bulk_jobs', ['id'], "status <> 'running' AND finished_at < $1", cutoff, 100);
   }
 
   async create(

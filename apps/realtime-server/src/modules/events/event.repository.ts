@@ -1,7 +1,7 @@
 import type { DeviceEvent, DeviceEventListQuery, DeviceEventPayloads, DeviceEventType, Page } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { Conditions, decodeCursor, encodeCursor, iso, purgeInBatches } from '../../db/rows';
+import { Conditions, decodeCursor, encodeCursor, iso, purgeBefore } from '../../db/rows';
 
 /** Events page newest first only; the cursor names this order so it cannot be replayed against another. */
 const NEWEST_FIRST = '-id';
@@ -81,15 +81,8 @@ export class EventRepository {
     };
   }
 
-  /** Deletes events older than `cutoff` in batches of `batchSize` (`purgeInBatches`); returns the count. */
+  /** Deletes events older than `cutoff` in batches of `batchSize` (`purgeBefore`); returns the count. */
   deleteOlderThan(cutoff: Date, batchSize = 10_000): Promise<number> {
-    return purgeInBatches(
-      this.db,
-      'device_events',
-      'id',
-      'SELECT id FROM device_events WHERE ts < $1 LIMIT $2',
-      [cutoff.toISOString()],
-      batchSize,
-    );
+    return purgeBefore(this.db, 'device_events', ['id'], 'ts < $1', cutoff, batchSize);
   }
 }

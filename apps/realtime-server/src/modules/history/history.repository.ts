@@ -1,7 +1,7 @@
 import type { DeviceHistoryQuery, LogRecord, OutputLogRecord, Page } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { Conditions, decodeCursor, encodeCursor, iso, purgeInBatches } from '../../db/rows';
+import { Conditions, decodeCursor, encodeCursor, iso, purgeBefore } from '../../db/rows';
 
 /** History pages run oldest first only; the cursor names this order so it cannot be replayed against another. */
 const OLDEST_FIRST = 'hour';
@@ -33,13 +33,7 @@ export class HistoryRepository {
 
   /** Deletes every device's records of the hours before `cutoff` (the retention), in batches; returns the count. */
   deleteOlderThan(cutoff: Date): Promise<number> {
-    return purgeInBatches(
-      this.db,
-      'device_log_records',
-      '(device_id, hour)',
-      'SELECT device_id, hour FROM device_log_records WHERE hour < $1 LIMIT $2',
-      [cutoff.toISOString()],
-    );
+    return purgeBefore(this.db, 'device_log_records', ['device_id', 'hour'], 'hour < $1', cutoff);
   }
 
   /** Forgets a device's records of the hours before `instant` (a reset installation). */

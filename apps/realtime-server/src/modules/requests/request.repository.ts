@@ -18,7 +18,7 @@ import {
   isoKey,
   isoOrNull,
   likePattern,
-  purgeInBatches,
+  purgeBefore,
   type ProjectScope,
 } from '../../db/rows';
 
@@ -122,13 +122,7 @@ export class RequestRepository {
 
   /** Deletes requests that ended before `cutoff` (the retention; one in progress stays), in batches; returns the count. */
   deleteFinishedBefore(cutoff: Date): Promise<number> {
-    return purgeInBatches(
-      this.db,
-      'queued_requests',
-      'id',
-      "SELECT id FROM queued_requests WHERE status <> 'IN_PROGRESS' AND finished_at < $1 LIMIT $2",
-      [cutoff.toISOString()],
-    );
+    return purgeBefore(this.db, 'queued_requests', ['id'], "status <> 'IN_PROGRESS' AND finished_at < $1", cutoff);
   }
 
   async insert(request: RequestInsert): Promise<QueuedRequest> {
