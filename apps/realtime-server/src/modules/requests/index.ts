@@ -55,6 +55,8 @@ export const requestsModule: FarolaModule = {
               () => false,
             );
           },
+          ofBulkJob: (jobId, deviceIds) => repository.ofBulkJob(jobId, deviceIds),
+          states: (ids) => repository.states(ids),
           isActive: (id) => queue.isActive(id),
           moved: (deviceIds, projectId) => queue.moved(deviceIds, projectId),
         },

@@ -10,6 +10,7 @@ import {
 } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
+import type { RequestState } from './contract';
 import {
   Conditions,
   decodeCursor,
@@ -220,6 +221,31 @@ export class RequestRepository {
       filters.params,
     );
     return rows[0] ? toRequest(rows[0]) : null;
+  }
+
+  /**
+   * The first request a bulk job queued for each of these devices, with its state: after a crash
+   * between queuing a batch and recording it, the job finds the batch here and does not queue it again.
+   */
+  async ofBulkJob(jobId: string, deviceIds: readonly string[]): Promise<RequestState[]> {
+    if (deviceIds.length === 0) return [];
+    return this.db.query<RequestState>(
+      `SELECT DISTINCT ON (device_id) id, device_id AS "deviceId", status, error_code AS "errorCode",
+         error_message AS "errorMessage"
+       FROM queued_requests WHERE bulk_job_id = $1 AND device_id = ANY($2::uuid[])
+       ORDER BY device_id, created_at`,
+      [jobId, deviceIds],
+    );
+  }
+
+  /** The state of these requests now (those that exist). */
+  async states(ids: readonly string[]): Promise<RequestState[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<RequestState>(
+      `SELECT id, device_id AS "deviceId", status, error_code AS "errorCode", error_message AS "errorMessage"
+       FROM queued_requests WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
   }
 
   async exists(id: string): Promise<boolean> {
