@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../../db/database';
 import { ALL_PROJECTS } from '../../db/rows';
 import { migrate } from '../../db/migrate';
-import { ALL_MIGRATIONS } from '../../testing/storage';
+import { ALL_MIGRATIONS, migrationsUpTo } from '../../testing/storage';
 import type { Job, JobItem, JobItemPlan, JobItemStart, JobKind } from './contract';
 import { JobRunner } from './job-runner';
 import { JobRepository } from './job.repository';
@@ -178,5 +178,49 @@ describe('the job engine, on the embedded database', () => {
     // Only the batch in flight was ever started.
     expect(slow.starts.size).toBe(1_000);
     expect(await runner.cancel(jobId)).toBe(false);
+  }, 60_000);
+});
+
+describe('the migration of stored bulk jobs into the engine', () => {
+  it('keeps every bulk job and item, a running one still resumable', async () => {
+    const migrations = migrationsUpTo('026_jobs.sql');
+    const db = await openPglite('memory://');
+    try {
+      await migrate(db, migrations.folders);
+      const projectId = randomUUID();
+      const [job] = await db.query<{ id: string }>(
+        `INSERT INTO bulk_jobs (action, params, status, project_ids, created_by)
+         VALUES ('setOperateMode', '{"mode":"automatic"}', 'running', ARRAY[$1]::uuid[], 'ana') RETURNING id`,
+        [projectId],
+      );
+      const deviceIds = [randomUUID(), randomUUID()];
+      const requestId = randomUUID();
+      await db.query(
+        `INSERT INTO bulk_job_items (job_id, device_id, serial_number, name, outcome, request_id, started)
+         VALUES ($1, $2, 'SN-1', 'Lamp 1', 'pending', $4, true), ($1, $3, 'SN-2', 'Lamp 2', 'pending', NULL, false)`,
+        [job!.id, deviceIds[0], deviceIds[1], requestId],
+      );
+      migrations.all();
+      await migrate(db, migrations.folders);
+
+      const repository = new JobRepository(db);
+      expect(await repository.get(job!.id, [projectId], 'bulk')).toMatchObject({
+        kind: 'bulk',
+        action: 'setOperateMode',
+        params: { mode: 'automatic' },
+        status: 'running',
+        createdBy: 'ana',
+        pending: 2,
+      });
+      expect((await repository.items(job!.id, { limit: 10 })).items).toEqual([
+        { itemId: deviceIds[0], sortKey: 'SN-1', label: 'Lamp 1', outcome: 'pending', error: null, ref: requestId },
+        { itemId: deviceIds[1], sortKey: 'SN-2', label: 'Lamp 2', outcome: 'pending', error: null, ref: null },
+      ]);
+      expect(await repository.claimable(['bulk'])).toEqual([job!.id]);
+      expect(await db.query(`SELECT to_regclass('bulk_jobs') AS t`)).toEqual([{ t: null }]);
+    } finally {
+      await db.close();
+      migrations.remove();
+    }
   }, 60_000);
 });
