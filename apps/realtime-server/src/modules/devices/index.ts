@@ -16,6 +16,8 @@ import { FleetColumnsCache } from './fleet-columns-cache';
 import { provisioningRoutes } from './provisioning.routes';
 import { ProvisioningRepository } from './provisioning.repository';
 import { ProvisioningService } from './provisioning.service';
+import { DeviceStatusWriter } from './device-status';
+import { DeviceStatusRepository } from './device-status.repository';
 import { RegistrationRecovery } from './registration-recovery';
 import { DeviceRegistrar } from './registrar';
 import { RegistrationBatcher } from './registration-batcher';
@@ -76,6 +78,23 @@ export const devicesModule: FarolaModule = {
         ),
     });
     const reads = new DeviceService({ devices: repository, events: history, projects, writer, index });
+    const status = new DeviceStatusWriter({
+      repository: new DeviceStatusRepository(db),
+      index,
+      events,
+      moved: (ids, projectId) => {
+        const streamNames: string[] = [];
+        for (const id of ids) {
+          const entry = index.id(id);
+          if (!entry || entry.projectId === projectId) continue;
+          const from = entry.projectId;
+          index.move(id, projectId);
+          deviceStreams.moved(entry, from);
+          streamNames.push(streams.device(id));
+        }
+        realtime.recheckStreams(streamNames);
+      },
+    });
     return {
       routes: [
         ...deviceRoutes(reads),
@@ -90,18 +109,7 @@ export const devicesModule: FarolaModule = {
           reads,
           provisioning,
           bulkProvisioning,
-          moveToProject: (ids, projectId) => {
-            const moved: string[] = [];
-            for (const id of ids) {
-              const entry = index.id(id);
-              if (!entry || entry.projectId === projectId) continue;
-              const from = entry.projectId;
-              index.move(id, projectId);
-              deviceStreams.moved(entry, from);
-              moved.push(streams.device(id));
-            }
-            realtime.recheckStreams(moved);
-          },
+          status,
           revokeCredentials: async (devices) => {
             const serials = devices.map((device) => device.serialNumber);
             for (const serial of serials) credentials.revoke(serial);

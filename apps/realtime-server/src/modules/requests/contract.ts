@@ -35,8 +35,12 @@ export interface QueuedRequestsService {
   cancel(id: string): Promise<boolean>;
   /** Whether a request is still in progress. */
   isActive(id: string): boolean;
-  /** Devices moved to another project (their stored requests too): requests in progress follow them. */
-  moved(deviceIds: readonly string[], projectId: string): void;
+  /** The requests still in progress of these devices (of one command, when given). */
+  inProgressOf(deviceIds: readonly string[], command?: CommandName): Promise<string[]>;
+  /** Whether a later request of the same command was queued for the device (this one is stale). */
+  supersededBy(request: Pick<QueuedRequest, 'id' | 'deviceId' | 'command' | 'createdAt'>): Promise<boolean>;
+  /** Devices moved to another project: their requests in progress follow them, stored and live. */
+  moved(deviceIds: readonly string[], projectId: string): Promise<void>;
 }
 
 declare module '../../platform/services' {

@@ -248,6 +248,36 @@ export class RequestRepository {
     );
   }
 
+  /** The requests still in progress of these devices (of one command, when given). */
+  async inProgressOf(deviceIds: readonly string[], command?: CommandName): Promise<string[]> {
+    if (deviceIds.length === 0) return [];
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT id FROM queued_requests WHERE device_id = ANY($1::uuid[]) AND status = 'IN_PROGRESS'
+         AND ($2::text IS NULL OR command = $2)`,
+      [deviceIds, command ?? null],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Whether the device has a request of this command queued after `request` (which it then supersedes). */
+  async supersededBy(request: Pick<QueuedRequest, 'id' | 'deviceId' | 'command' | 'createdAt'>): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM queued_requests WHERE device_id = $1 AND command = $2 AND id <> $3 AND created_at > $4 LIMIT 1`,
+      [request.deviceId, request.command, request.id, request.createdAt],
+    );
+    return rows.length > 0;
+  }
+
+  /** The requests in progress of devices moved to another project go with them (listed there only). */
+  async moveInProgress(deviceIds: readonly string[], projectId: string): Promise<void> {
+    if (deviceIds.length === 0) return;
+    await this.db.query(
+      `UPDATE queued_requests SET project_id = $2
+       WHERE device_id = ANY($1::uuid[]) AND status = 'IN_PROGRESS' AND project_id <> $2`,
+      [deviceIds, projectId],
+    );
+  }
+
   async exists(id: string): Promise<boolean> {
     return (await this.db.query('SELECT 1 FROM queued_requests WHERE id = $1', [id])).length > 0;
   }
