@@ -102,6 +102,7 @@ export const devicesModule: FarolaModule = {
         ...fleetRoutes(new FleetService({ fleet, hub: realtime.hub, projects, cache: fleetColumns })),
       ],
       deviceMessages: ingest.handlers(),
+      socketScope: { projectOf: (deviceId) => index.id(deviceId)?.projectId },
       services: {
         devices: {
           index,

@@ -11,6 +11,10 @@ export const projectsModule: FarolaModule = {
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db }) => {
     const projects = new ProjectService(new ProjectRepository(db), new ProjectMembers(db));
-    return { routes: projectRoutes(projects), services: { projects } };
+    return {
+      routes: projectRoutes(projects),
+      services: { projects },
+      socketScope: { visibleProjectIds: (user) => projects.visibleProjectIds(user) },
+    };
   },
 };
