@@ -1,6 +1,6 @@
 import { type BulkAction, ERRORS, type ErrorCode, type QueuedRequest } from '@farola/protocol';
 import type { DeviceIndex, DeviceIndexEntry } from '../devices/contract';
-import type { Job, JobItem, JobItemSettle, JobItemStart, JobKind } from '../jobs/contract';
+import type { JobHeader, JobItem, JobItemSettle, JobItemStart, JobKind } from '../jobs/contract';
 import type { ChangeResults, LifecycleService } from '../lifecycle/contract';
 import type { QueuedRequestsService, RequestState } from '../requests/contract';
 import { BULK_KIND, commandRequestOf, isLifecycleAction } from './bulk-actions';
@@ -49,9 +49,9 @@ export function bulkKind(deps: {
   requests: QueuedRequestsService;
   lifecycle: LifecycleService;
 }): JobKind {
-  const actionOf = (job: Job) => ({ action: job.action, params: job.params }) as BulkAction;
+  const actionOf = (job: JobHeader) => ({ action: job.action, params: job.params }) as BulkAction;
 
-  async function queueCommands(job: Job, devices: DeviceIndexEntry[]): Promise<JobItemStart[]> {
+  async function queueCommands(job: JobHeader, devices: DeviceIndexEntry[]): Promise<JobItemStart[]> {
     const command = commandRequestOf(actionOf(job))!;
     const starts: JobItemStart[] = [];
     // Requests this job queued already (its runner stopped before recording them): followed as
@@ -89,7 +89,7 @@ export function bulkKind(deps: {
     return starts;
   }
 
-  async function applyChange(job: Job, devices: DeviceIndexEntry[]): Promise<JobItemStart[]> {
+  async function applyChange(job: JobHeader, devices: DeviceIndexEntry[]): Promise<JobItemStart[]> {
     const action = actionOf(job);
     const origin = { by: job.createdBy, bulkJobId: job.id };
     let results: ChangeResults;
@@ -110,7 +110,7 @@ export function bulkKind(deps: {
   return {
     kind: BULK_KIND,
     cancelledError: failure('REQUEST_CANCELED'),
-    start: async (job: Job, items: readonly JobItem[]) => {
+    start: async (job: JobHeader, items: readonly JobItem[]) => {
       const devices: DeviceIndexEntry[] = [];
       const starts: JobItemStart[] = [];
       for (const item of items) {

@@ -9,8 +9,8 @@ export interface JobError {
   message: string;
 }
 
-/** A job as stored, with its items' counts. */
-export interface Job {
+/** A job as stored, without its items' counts (what a kind is handed). */
+export interface JobHeader {
   id: string;
   kind: string;
   /** What the job does within its kind (a bulk action's name). */
@@ -21,6 +21,10 @@ export interface Job {
   createdBy: string | null;
   createdAt: string;
   finishedAt: string | null;
+}
+
+/** A job as stored, with its items' counts. */
+export interface Job extends JobHeader {
   succeeded: number;
   failed: number;
   pending: number;
@@ -84,11 +88,11 @@ export interface JobKind {
    * after acting but before its start was recorded is claimed again, and must not act twice
    * (look for what the first claim did).
    */
-  start(job: Job, items: readonly JobItem[]): Promise<JobItemStart[]>;
+  start(job: JobHeader, items: readonly JobItem[]): Promise<JobItemStart[]>;
   /** Items started and still followed when the server started: the ends they reached meanwhile. */
-  recover(job: Job, followed: readonly JobItem[]): Promise<JobItemSettle[]>;
+  recover(job: JobHeader, followed: readonly JobItem[]): Promise<JobItemSettle[]>;
   /** Undoes what started items still wait for (a cancel): e.g. cancels their requests. */
-  abandon(job: Job, refs: readonly string[]): Promise<void>;
+  abandon(job: JobHeader, refs: readonly string[]): Promise<void>;
 }
 
 /** What the jobs module offers later modules. */

@@ -147,7 +147,7 @@ export class JobRunner {
   private async drain(jobId: string): Promise<void> {
     for (;;) {
       if (this.closed) return;
-      const job = await this.deps.repository.get(jobId, ALL_PROJECTS);
+      const job = await this.deps.repository.header(jobId);
       const kind = job && this.kinds.get(job.kind);
       if (!job || !kind || job.status !== 'running') return;
       const items = await this.deps.repository.claim(jobId, this.owner, BATCH, this.deps.leaseMs ?? LEASE_MS);

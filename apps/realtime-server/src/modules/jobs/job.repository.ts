@@ -14,6 +14,7 @@ import {
 import type {
   Job,
   JobError,
+  JobHeader,
   JobItem,
   JobItemOutcome,
   JobItemPlan,
@@ -53,7 +54,7 @@ interface ItemRow {
   ref: string | null;
 }
 
-function toJob(row: JobRow): Job {
+function toHeader(row: Omit<JobRow, 'succeeded' | 'failed' | 'pending' | 'skipped' | 'sort_key'>): JobHeader {
   return {
     id: row.id,
     kind: row.kind,
@@ -64,6 +65,12 @@ function toJob(row: JobRow): Job {
     createdBy: row.created_by,
     createdAt: iso(row.created_at),
     finishedAt: isoOrNull(row.finished_at),
+  };
+}
+
+function toJob(row: JobRow): Job {
+  return {
+    ...toHeader(row),
     succeeded: row.succeeded,
     failed: row.failed,
     pending: row.pending,
@@ -143,6 +150,12 @@ export class JobRepository {
       filters.params,
     );
     return rows[0] ? toJob(rows[0]) : null;
+  }
+
+  /** A job without its counts (what a runner reads before each batch), or null. */
+  async header(id: string): Promise<JobHeader | null> {
+    const rows = await this.db.query<JobRow>(`SELECT * FROM jobs WHERE id = $1`, [id]);
+    return rows[0] ? toHeader(rows[0]) : null;
   }
 
   async list(kind: string, query: Parameters<JobsService['list']>[1], visible: ProjectScope): Promise<Page<Job>> {
@@ -240,11 +253,14 @@ export class JobRepository {
     return rows.map(toItem);
   }
 
-  /** Lets go of the items this owner holds and has not started (in one job, or all). */
+  /**
+   * Lets go of the items this owner holds and has not started (in one job, or all). No index on
+   * the owner: claims stay updates of unindexed columns, and the unstarted items are few.
+   */
   async release(owner: string, jobId?: string): Promise<void> {
     await this.db.query(
       `UPDATE job_items SET lease_owner = NULL, lease_until = NULL
-       WHERE lease_owner = $1 AND NOT started AND ($2::uuid IS NULL OR job_id = $2::uuid)`,
+       WHERE NOT started AND lease_owner = $1 AND ($2::uuid IS NULL OR job_id = $2::uuid)`,
       [owner, jobId ?? null],
     );
   }

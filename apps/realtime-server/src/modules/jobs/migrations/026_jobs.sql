@@ -35,7 +35,6 @@ CREATE TABLE job_items (
 );
 CREATE INDEX job_items_page ON job_items (job_id, sort_key, item_id);
 CREATE INDEX job_items_unstarted ON job_items (job_id, sort_key, item_id) WHERE NOT started;
-CREATE INDEX job_items_held ON job_items (lease_owner) WHERE lease_owner IS NOT NULL;
 CREATE INDEX job_items_followed ON job_items (ref) WHERE outcome = 'pending' AND ref IS NOT NULL;
 
 -- The bulk jobs stored before the engine existed become jobs of the kind 'bulk', unchanged.
