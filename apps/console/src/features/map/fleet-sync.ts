@@ -8,7 +8,8 @@ import { bufferAnimationFrame } from '@/lib/realtime/buffer-animation-frame';
 import { fleetChangeOf, type FleetUpdate } from './fleet-updates';
 import { followLiveCollection } from '@/lib/realtime/live-collection';
 import { realtime } from '@/lib/realtime/live';
-import { isStreamOf, type RealtimeClient } from '@/lib/realtime/realtime-client';
+import type { RealtimeClient } from '@/lib/realtime/realtime-client';
+import { isStreamOf } from '@/lib/realtime/resync';
 
 /**
  * Fetches the devices that live updates name but the loaded fleet lacks (devices registered since

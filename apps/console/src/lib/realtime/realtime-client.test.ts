@@ -1,7 +1,8 @@
 import { streams } from '@farola/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ID } from '@/lib/api/data-generators';
-import { RealtimeClient, type Resync } from './realtime-client';
+import { RealtimeClient } from './realtime-client';
+import type { Resync } from './resync';
 import { createSocketDouble } from './testing/socket-double';
 import type { TransportEventPayloads } from './transport';
 

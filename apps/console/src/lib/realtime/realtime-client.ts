@@ -8,18 +8,12 @@ import {
   type StreamedEventType,
   type StreamPositions,
   streams,
-  SUBSCRIPTION_FIELDS,
-  type Subscription,
 } from '@farola/protocol';
 import { filter, map, merge, Observable, Subject, type Subscription as RxSubscription } from 'rxjs';
 import { z } from 'zod';
+import type { Resync } from './resync';
+import { StreamHolds, subscriptionOf } from './stream-holds';
 import type { RealtimeTransport, TransportEventPayloads, TransportSession } from './transport';
-
-/**
- * Streams whose data must be loaded again over REST: the named ones, or every one (`all`) when
- * the server cannot say (it does not follow the realtime contract, or the resume failed).
- */
-export type Resync = { all: true } | { all: false; streams: readonly string[] };
 
 const RefusalSchema = z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) });
 const SubscribeAckSchema = z.union([z.object({ ok: z.literal(true), streams: StreamPositionsSchema }), RefusalSchema]);
@@ -37,11 +31,6 @@ const ResumeAckSchema = z.union([
 export type StreamItem<E extends StreamedEventType = StreamedEventType> = {
   [N in E]: { event: N; payload: TransportEventPayloads[N] };
 }[E];
-
-/** Whether a resync asks to reload `stream`. */
-export function resyncIncludes(resync: Resync, matches: (stream: string) => boolean): boolean {
-  return resync.all || resync.streams.some(matches);
-}
 
 /**
  * The browser side of the realtime contract (docs/realtime.md). Views follow a stream with
@@ -78,8 +67,11 @@ export class RealtimeClient {
   private readonly holes = new Map<string, { seqs: Set<number>; timer: ReturnType<typeof setTimeout> }>();
   private readonly resyncSubject = new Subject<Resync>();
   private readonly eventSubjects = new Map<StreamedEventType, Subject<unknown>>();
-  /** The detailed streams views hold, with how many hold each: subscribed while above zero. */
-  private readonly held = new Map<string, number>();
+  /** The detailed streams views hold: subscribed on the server while any view holds one. */
+  private readonly holds = new StreamHolds({
+    subscribe: (addresses) => void this.sendSubscribe(addresses),
+    unsubscribe: (address) => this.sendUnsubscribe(address),
+  });
   private hasConnected = false;
   private running: RxSubscription | null = null;
 
@@ -187,28 +179,16 @@ export class RealtimeClient {
   private holding<T>(address: string, items$: Observable<T>): Observable<T> {
     return new Observable<T>((subscriber) => {
       const items = items$.subscribe(subscriber);
-      this.hold(address);
+      this.holds.hold(address);
       return () => {
         items.unsubscribe();
-        this.release(address);
+        this.holds.release(address);
       };
     });
   }
 
-  /** One more view holds `address`: a detailed stream is subscribed when the first one does. */
-  private hold(address: string): void {
-    if (!parseStream(address)?.definition.detailed) return;
-    const holders = this.held.get(address) ?? 0;
-    this.held.set(address, holders + 1);
-    if (holders === 0) void this.sendSubscribe([address]);
-  }
-
-  /** A view let go of `address`: the server stops sending once no view holds it. */
-  private release(address: string): void {
-    const holders = this.held.get(address);
-    if (holders === undefined) return;
-    if (holders > 1) return void this.held.set(address, holders - 1);
-    this.held.delete(address);
+  /** No view holds `address` any more: the server stops sending it. */
+  private sendUnsubscribe(address: string): void {
     this.positions.delete(address);
     this.closeHoles(address);
     this.transport
@@ -384,7 +364,7 @@ export class RealtimeClient {
    * `resume` re-subscribes only the streams it names, and it names those with a known position.
    */
   private async subscribeUnplaced(): Promise<void> {
-    const unplaced = [...this.held.keys()].filter((address) => !this.positions.has(address));
+    const unplaced = this.holds.addresses().filter((address) => !this.positions.has(address));
     if (unplaced.length > 0) await this.sendSubscribe(unplaced);
   }
 
@@ -407,24 +387,3 @@ export class RealtimeClient {
     }
   }
 }
-
-/** The `subscribe` (or `unsubscribe`) body naming detailed streams: each id in its kind's scope's field. */
-function subscriptionOf(addresses: readonly string[]): Subscription {
-  const body: { deviceIds?: string[]; projectIds?: string[] } = {};
-  for (const address of addresses) {
-    const parsed = parseStream(address);
-    if (!parsed) continue;
-    (body[SUBSCRIPTION_FIELDS[parsed.definition.scope]] ??= []).push(parsed.id);
-  }
-  return body as Subscription;
-}
-
-/** Streams of one kind, e.g. `isStreamOf('fleet')('fleet:…')` is true. */
-export const isStreamOf =
-  (kind: StreamKind) =>
-  (stream: string): boolean =>
-    stream.startsWith(`${kind}:`);
-
-/** Keeps only the resyncs that concern `matches`. */
-export const resyncOf = (matches: (stream: string) => boolean) =>
-  filter((resync: Resync) => resyncIncludes(resync, matches));
