@@ -196,8 +196,9 @@ export function planResume(socket: FarolaSocket, deps: Deps, body: Resume): Resu
   const plan: ResumePlan = { caughtUp: [], resync: [], missed: [] };
   const sameEpoch = body.epoch === hub.epoch;
   // Streams that cover others first (a project's attributes), so that a stream they cover is known to be covered.
-  const covering = new Set(Object.values(hub.registry).map((definition) => definition.coveredBy));
-  const first = (name: string) => (covering.has(parseStream(name, hub.registry)?.kind) ? 0 : 1);
+  const covering = new Set<string>();
+  for (const { coveredBy } of Object.values(hub.registry)) if (coveredBy !== undefined) covering.add(coveredBy);
+  const first = (name: string) => (covering.has(parseStream(name, hub.registry)?.kind ?? '') ? 0 : 1);
   const entries = Object.entries(body.positions).sort(([a], [b]) => first(a) - first(b));
   for (const [name, lastSeen] of entries) {
     if (!mayResume(name, socket, deps)) {
