@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFleetColumns, buildFleetDevice } from '@/lib/api/data-generators';
-import { FleetStore, mercatorX, mercatorY, NO_FILTER } from '@/lib/fleet/fleet-store';
+import { FleetStore, mercatorX, mercatorY, NO_FILTER } from './fleet-store';
 import { devicesInRectangle, HitIndex, layoutFleet, restateFleet, type MapView } from './fleet-layout';
 
 const ZOOM = 16;
