@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { streams } from '@farola/protocol';
 import type { FarolaModule } from '../../platform/module';
 import { DeviceEventPublisher } from '../../realtime/device-events';
@@ -13,6 +14,8 @@ import { DeviceStreams } from './device-streams';
 import { fleetRoutes } from './fleet.routes';
 import { FleetService } from './fleet.service';
 import { FleetColumnsCache } from './fleet-columns-cache';
+import { HashUpgrades } from './hash-upgrades';
+import { PasswordHasher } from './passwords';
 import { provisioningRoutes } from './provisioning.routes';
 import { ProvisioningRepository } from './provisioning.repository';
 import { ProvisioningService } from './provisioning.service';
@@ -42,7 +45,13 @@ export const devicesModule: FarolaModule = {
     const history = services.get('eventHistory');
     const index = new DeviceIndex(await repository.loadIndex());
     const credentialRows = new ProvisioningRepository(db);
-    const credentials = new CredentialStore(index, await credentialRows.loadCredentials());
+    // One key per database, so that every server process hashes and verifies alike.
+    const hasher = new PasswordHasher(await credentialRows.credentialKey(randomBytes(32)));
+    const hashUpgrades = new HashUpgrades(credentialRows, logger);
+    const credentials = new CredentialStore(
+      { index, hasher, onRehashed: (change) => hashUpgrades.add(change) },
+      await credentialRows.loadCredentials(),
+    );
     deviceLink.setAccess(credentials);
     const provisioning = new ProvisioningService({ db, projects, index, credentials, broker: deviceLink });
     const bulkProvisioning = new BulkProvisioning(
@@ -134,6 +143,8 @@ export const devicesModule: FarolaModule = {
         { name: 'device data write-behind', stop: () => writer.close() },
         { name: 'registration recovery', start: () => recovery.start(), stop: () => recovery.close() },
         { name: 'fleet columns for the map', start: () => fleetColumns.start(), stop: () => fleetColumns.close() },
+        // Keyed hashes that replaced scrypt ones as devices signed in, stored before the database closes.
+        { name: 'keyed password hashes', stop: () => hashUpgrades.flush() },
       ],
       health: {
         devices: () => index.size,
