@@ -183,7 +183,7 @@ describe('the job engine, on the embedded database', () => {
 
 describe('the migration of stored bulk jobs into the engine', () => {
   it('keeps every bulk job and item, a running one still resumable', async () => {
-    const migrations = migrationsUpTo('026_jobs.sql');
+    const migrations = migrationsUpTo('027_jobs.sql');
     const db = await openPglite('memory://');
     try {
       await migrate(db, migrations.folders);
