@@ -20,6 +20,4 @@ export const useDeviceListPageStyles = makeStyles({
   },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   table: { minWidth: '900px' },
-  check: { width: '44px' },
-  footer: { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
 });
