@@ -129,7 +129,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {({ columnId, renderCell }) => {
                 const column = byId.get(String(columnId));
                 return (
-                  <DataGridCell className={column?.className} focusMode={column?.interactive ? 'group' : 'cell'}>
+                  <DataGridCell
+                    className={column?.className}
+                    focusMode={column?.interactive ? 'group' : 'cell'}
+                    data-column={columnId}
+                  >
                     {renderCell(item)}
                   </DataGridCell>
                 );
