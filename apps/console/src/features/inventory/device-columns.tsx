@@ -5,6 +5,7 @@ import { Link as RouteLink } from 'wouter';
 import type { DataTableColumn } from '@/components/data-table';
 import { deviceStatusKey } from '@/lib/devices/device-labels';
 import { formatDay } from '@/lib/format/format-value';
+import { useDeviceListPageStyles } from './device-list-page.styles';
 
 /** An inventory list's columns; a device's name links to `href` (its page, or its panel on the map). */
 export function useDeviceColumns(
@@ -13,10 +14,12 @@ export function useDeviceColumns(
 ): DataTableColumn<Device>[] {
   const { t } = useTranslation('inventory');
   const { t: tDevice, i18n } = useTranslation('device');
+  const styles = useDeviceListPageStyles();
   return [
     {
       id: 'name',
       header: t('column.name'),
+      className: styles.name,
       interactive: true,
       cell: (device) => (
         <RouteLink href={href(device.id)} asChild>
@@ -24,7 +27,12 @@ export function useDeviceColumns(
         </RouteLink>
       ),
     },
-    { id: 'serialNumber', header: t('column.serialNumber'), cell: (device) => device.serialNumber },
+    {
+      id: 'serialNumber',
+      header: t('column.serialNumber'),
+      className: styles.serialNumber,
+      cell: (device) => device.serialNumber,
+    },
     { id: 'reference', header: t('column.reference'), cell: (device) => device.reference ?? '' },
     { id: 'vendor', header: t('column.vendor'), cell: (device) => VENDOR_LABELS[device.vendor] },
     { id: 'status', header: t('column.status'), cell: (device) => tDevice(deviceStatusKey(device)) },

@@ -20,4 +20,7 @@ export const useDeviceListPageStyles = makeStyles({
   },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   table: { minWidth: '900px' },
+  // DataGrid shares a row's width out equally; names and serial numbers are the longest texts.
+  name: { flexGrow: 2 },
+  serialNumber: { flexGrow: 1.5 },
 });
