@@ -16,18 +16,19 @@ interface Stage {
 type Lane = readonly Stage[];
 
 /**
- * The suite. On two cores: the type check and lint are one core's work each; the unit tests keep
- * a core busy while the browser tests mostly wait on devices and pages.
+ * The suite. On two cores: two lanes from the start, each keeping a core busy — the type check
+ * then the unit tests; lint, then the integration and browser tests, which mostly wait on devices
+ * and pages while the unit tests run beside them.
  */
 const STEPS: readonly (readonly Lane[])[] = [
   [[{ name: 'chromium', command: 'bash scripts/ensure-chromium.sh' }]],
   [
-    [{ name: 'typecheck', command: 'npm run typecheck --silent' }],
-    [{ name: 'lint', command: 'npm run lint --silent' }],
-  ],
-  [
-    [{ name: 'unit', command: 'npm run test:unit --silent' }],
     [
+      { name: 'typecheck', command: 'npm run typecheck --silent' },
+      { name: 'unit', command: 'npm run test:unit --silent' },
+    ],
+    [
+      { name: 'lint', command: 'npm run lint --silent' },
       { name: 'integration', command: 'npm run test:integration --silent' },
       { name: 'e2e', command: 'npm run test:e2e --silent' },
     ],

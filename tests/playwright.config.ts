@@ -40,6 +40,13 @@ function selectedProjects(): string[] {
 }
 const runs = (project: string) => selectedProjects().length === 0 || selectedProjects().includes(project);
 
+/**
+ * The stacks with authentication disabled count every request against one address, and one test
+ * after another drives them faster than a presenter would (a map load per test): no writes or
+ * expensive reads limit there. The signed-in stack keeps the defaults, counted per user.
+ */
+const ONE_ADDRESS_LIMITS = { RATE_LIMIT_WRITES: '0', RATE_LIMIT_EXPENSIVE_READS: '0' };
+
 const commonStackEnv = {
   DATA_DIR: 'memory://',
   LOG_LEVEL: 'warn',
@@ -128,7 +135,14 @@ export default defineConfig({
   ],
   webServer: [
     ...(runs('demo')
-      ? [demoStack(PORT, { MQTT_PORT: String(MQTT_PORT), AUTH_DISABLED: 'true', SIM_SERIAL_PREFIX: 'E2E' })]
+      ? [
+          demoStack(PORT, {
+            MQTT_PORT: String(MQTT_PORT),
+            AUTH_DISABLED: 'true',
+            SIM_SERIAL_PREFIX: 'E2E',
+            ...ONE_ADDRESS_LIMITS,
+          }),
+        ]
       : []),
     ...(runs('devices')
       ? [
@@ -136,6 +150,7 @@ export default defineConfig({
             MQTT_PORT: String(DEVICES_MQTT_PORT),
             AUTH_DISABLED: 'true',
             SIM_SERIAL_PREFIX: 'E2EDEV',
+            ...ONE_ADDRESS_LIMITS,
           }),
         ]
       : []),

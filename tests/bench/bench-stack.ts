@@ -40,11 +40,16 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutS: number): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutS: number,
+  pollMs = 500,
+): Promise<void> {
   const deadline = Date.now() + timeoutS * 1000;
   while (Date.now() < deadline) {
     if (await check()) return;
-    await sleep(500);
+    await sleep(pollMs);
   }
   throw new Error(`timed out waiting for ${what}`);
 }
@@ -106,6 +111,11 @@ export class BenchStack {
     return this.serverProcess!.pid!;
   }
 
+  /** The server's data folder, which the simulators' credential files may share. */
+  get dataDirectory(): string {
+    return this.dataDir;
+  }
+
   get fleetPid(): number {
     return this.fleetProcess!.pid!;
   }
@@ -133,11 +143,11 @@ export class BenchStack {
       },
       profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     );
-    await waitFor('the server', async () => (await this.health()) !== null, 120);
+    await waitFor('the server', async () => (await this.health()) !== null, 120, 100);
   }
 
-  startFleet(fleet: FleetOptions): void {
-    this.fleetProcess = this.spawn('apps/fleet-simulator/src/main.ts', {
+  startFleet(fleet: FleetOptions): ChildProcess {
+    return (this.fleetProcess = this.spawn('apps/fleet-simulator/src/main.ts', {
       SIM_MQTT_URL: this.brokerUrl,
       SIM_DEVICES: String(fleet.devices),
       SIM_GATEWAY_SIZE: String(fleet.gatewaySize),
@@ -148,7 +158,7 @@ export class BenchStack {
       SIM_API_URL: `${this.httpUrl}/lighting/api`,
       SIM_CREDENTIALS_FILE: join(this.dataDir, 'simulator-credentials.json'),
       ...fleet.env,
-    });
+    }));
   }
 
   /** Stops the fleet and the server (SIGTERM: the server flushes and closes), then cleans up. */

@@ -11,6 +11,7 @@ import {
   type LogRecord,
   type Page,
   type ProvisionedDevice,
+  type ProvisionedDevices,
   type ProvisionedGateway,
   type QueuedRequest,
   topics,
@@ -136,6 +137,33 @@ describe('Mosquitto with the dynamic security configuration of deploy/mosquitto'
       )
       .toMatchObject({ status: 'ready', attributes: { dimming: 55 } });
     await client.endAsync();
+  });
+
+  it('makes the credentials of a batch of devices real on the broker: each its own password and topics', async () => {
+    const serials = Array.from({ length: 60 }, (_, i) => `MQ-BATCH-${i}`);
+    const answer = await postJson<ProvisionedDevices>(api('/devices/batch'), {
+      devices: serials.map((serialNumber) => ({
+        serialNumber,
+        deviceType: 'light-point-controller',
+        vendor: 'orion',
+        projectId: DEMO_PROJECT_ID,
+        name: serialNumber,
+      })),
+    });
+    expect(answer.body.created).toBe(60);
+    // 60 devices are 180 dynamic security commands: more than one control message.
+    for (const i of [0, 59]) {
+      const client = await connect(serials[i]!, answer.body.items[i]!.credentials!);
+      const [own] = await client.subscribeAsync(topics.downCommands(serials[i]!), { qos: 1 });
+      expect(own?.qos).toBe(1);
+      await expect(client.subscribeAsync(topics.downCommands(serials[1]!), { qos: 1 })).rejects.toThrow(
+        /Subscribe error/,
+      );
+      await client.endAsync();
+    }
+    await expect(
+      connect(serials[1]!, { username: serials[1]!, password: answer.body.items[0]!.credentials!.password }),
+    ).rejects.toThrow();
   });
 
   it('lets a device upload its logged data on its up/logs', async () => {

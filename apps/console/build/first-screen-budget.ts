@@ -44,15 +44,15 @@ const ON_DEMAND: Record<string, string> = {
     'the toast stack and the outcome toasts of commands, loaded when a screen that notifies (the device panel) is shown',
   'src/components/fluent-tooltip.ts': 'tooltips, loaded on first hover or focus of their control',
   'src/app/auth/user-managers-only.tsx': 'the check of who may manage users, loaded with the user management route',
-  'src/lib/realtime/fleet-sync.ts':
-    'the fleet store and its sync (GET /fleet/columns and the fleet stream), started by the first screen that shows the fleet (the map)',
+  'src/features/map/fleet-sync.ts':
+    'the fleet store and its sync (GET /fleet/columns and the fleet stream) with the realtime client, started by the first screen that shows the fleet (the map)',
   'src/lib/realtime/device-event-schemas.ts':
     'the schemas of device events (every attribute a device reports), loaded with the first device event a screen receives',
 };
 
 /** What a screen loads itself of the on-demand chunks (the map starts the fleet sync and notifies). */
 const LOADED_BY_SCREEN: Record<string, string[]> = {
-  [MAP_PAGE]: ['src/lib/realtime/fleet-sync.ts', 'src/components/notifications-host.tsx'],
+  [MAP_PAGE]: ['src/features/map/fleet-sync.ts', 'src/components/notifications-host.tsx'],
 };
 
 const ManifestSchema = z.record(

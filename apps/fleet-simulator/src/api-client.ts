@@ -66,7 +66,8 @@ export class ApiClient {
       }
       if (Date.now() > deadline) throw new Error(`the server at ${this.baseUrl} did not answer within ${timeoutMs} ms`);
       onWait();
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Often enough that the fleet is provisioned within a moment of the server answering.
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
 

@@ -5,6 +5,7 @@ import type { SimClock } from './clock';
 import { planConnections } from './connections';
 import type { SimDevice } from './device-state';
 import type { FleetOptions } from './fleet-options';
+import { ConnectionRamp } from './connection-ramp';
 import { type FleetDevice, raiseAlarm, report } from './fleet-device';
 import { MqttLink } from './link';
 import type { Random } from './random';
@@ -12,8 +13,6 @@ import { ReportWheel } from './report-wheel';
 import type { TransitionWatcher } from './transition-watcher';
 
 export const TICK_MS = 100;
-/** Connections opened per tick while starting, so a thousand devices connect smoothly. */
-const CONNECTIONS_PER_TICK = 25;
 
 /** How the links sign in: credentials by user name (a serial number or gateway id), and what to do when refused. */
 export interface LinkAuth {
@@ -103,19 +102,18 @@ export function injectDrops(
 }
 
 /**
- * The fleet's single timer: opens connections in batches, then on every tick reports the devices
+ * The fleet's single timer: opens connections at the broker's pace (`ConnectionRamp`), then on every tick reports the devices
  * whose slot came round, reports the changes of state the watcher finds, and injects connection drops.
  */
 export function startLoop({ options, clock, links, entries, isStopped, random, watcher }: LoopState): NodeJS.Timeout {
   let lastTick = Date.now();
   const wheel = new ReportWheel<FleetDevice>(options.reportIntervalSeconds * 1000, lastTick, TICK_MS);
   entries.forEach((entry, index) => wheel.add(entry, (index + random.next()) / entries.length));
-  let opened = 0;
+  const ramp = new ConnectionRamp(links);
   return setInterval(() => {
     if (isStopped()) return;
     const now = Date.now();
-    for (const link of links.slice(opened, opened + CONNECTIONS_PER_TICK)) link.start();
-    opened = Math.min(links.length, opened + CONNECTIONS_PER_TICK);
+    ramp.tick(now);
     for (const entry of wheel.due(now)) {
       // A device's first report goes out when it connects; the wheel takes over from there.
       if (!entry.online || entry.reports === 0 || !entry.link.connected) continue;

@@ -13,7 +13,14 @@ import { FleetProvisioner, type LinkPrincipal } from './provisioner';
 
 /** The server's side of provisioning gateways, as the simulator meets it: its answers and nothing more. */
 function serverStandIn() {
-  const state = { installationId: randomUUID(), gatewaysProvisioned: [] as string[] };
+  const state = {
+    installationId: randomUUID(),
+    gatewaysProvisioned: [] as string[],
+    /** The size of each `POST /devices/batch` call, and the devices that exist already. */
+    batches: [] as number[],
+    existing: new Map<string, string>(),
+    rotated: [] as string[],
+  };
   const readBody = async (req: IncomingMessage) => {
     let text = '';
     for await (const chunk of req) text += String(chunk);
@@ -41,6 +48,30 @@ function serverStandIn() {
         error: null,
       }));
       return json(200, { created: items.length, items });
+    }
+    if (req.url === '/api/v1/devices/batch' && req.method === 'POST') {
+      const { devices } = (await readBody(req)) as { devices: { serialNumber: string }[] };
+      state.batches.push(devices.length);
+      const items = devices.map(({ serialNumber }, index) => {
+        const existing = state.existing.get(serialNumber);
+        return existing
+          ? { index, serialNumber, status: 'exists', deviceId: existing, error: null, credentials: null }
+          : {
+              index,
+              serialNumber,
+              status: 'created',
+              deviceId: randomUUID(),
+              error: null,
+              credentials: { username: serialNumber, password: randomUUID() },
+            };
+      });
+      return json(200, { created: items.filter((item) => item.status === 'created').length, items });
+    }
+    const rotation = /^\/api\/v1\/devices\/([^/]+)\/credentials$/.exec(req.url ?? '');
+    if (rotation && req.method === 'POST') {
+      const serial = [...state.existing].find(([, id]) => id === rotation[1])?.[0];
+      state.rotated.push(serial ?? '');
+      return json(200, { credentials: { username: serial, password: 'rotated' } });
     }
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   };
@@ -87,6 +118,9 @@ describe('the fleet provisioner', () => {
   beforeEach(async () => {
     credentialsFile = path.join(await mkdtemp(path.join(tmpdir(), 'sim-provisioner-')), 'credentials.json');
     state.gatewaysProvisioned = [];
+    state.batches = [];
+    state.existing.clear();
+    state.rotated = [];
   });
 
   const open = (logger = recordingLogger().logger) =>
@@ -129,5 +163,27 @@ describe('the fleet provisioner', () => {
     expect(renewed[0]).not.toEqual(first.get('SIM-GW-0001'));
     expect(renewed[1]).not.toEqual(first.get('SIM-GW-0002'));
     expect((await stored()).credentials).toEqual({ 'SIM-GW-0001': renewed[0], 'SIM-GW-0002': renewed[1] });
+  });
+
+  it('provisions devices that connect alone in calls of up to 2,000, rotating only those that existed', async () => {
+    const many = buildFleetLayout({ ...DEFAULT_FLEET_OPTIONS, devices: 4500 });
+    const alone: LinkPrincipal[] = many.map((spec) => ({
+      username: spec.serialNumber,
+      gatewayId: null,
+      devices: [spec],
+    }));
+    state.existing.set(many[10]!.serialNumber, randomUUID());
+
+    const credentials = await (await open()).credentialsFor(alone);
+
+    expect(state.batches.sort((a, b) => b - a)).toEqual([2000, 2000, 500]);
+    expect(state.rotated).toEqual([many[10]!.serialNumber]);
+    expect(credentials.size).toBe(4500);
+    expect(credentials.get(many[10]!.serialNumber)?.password).toBe('rotated');
+    expect(credentials.get(many[0]!.serialNumber)).toEqual({
+      username: many[0]!.serialNumber,
+      password: expect.any(String),
+    });
+    expect(Object.keys((await stored()).credentials)).toHaveLength(4500);
   });
 });

@@ -5,6 +5,7 @@ import {
   type MqttCredentials,
   pageSchema,
   ProvisionedDeviceSchema,
+  ProvisionedDevicesSchema,
   ProvisionedGatewaySchema,
   ProvisionResultsSchema,
   RotatedCredentialsSchema,
@@ -33,8 +34,8 @@ export interface LinkPrincipal {
 /** What the simulator reads of `GET /v1/about`: the id naming the server's database. */
 const AboutSchema = z.object({ installationId: z.uuid() });
 
-/** Provisioning calls in flight at once (the server hashes each new password with scrypt). */
-const CONCURRENCY = 4;
+/** Provisioning calls in flight at once: while the server stores one batch, the next is on its way. */
+const CONCURRENCY = 2;
 
 const itemOf = (spec: DeviceSpec) => ({
   serialNumber: spec.serialNumber,
@@ -44,12 +45,17 @@ const itemOf = (spec: DeviceSpec) => ({
   name: spec.name,
 });
 
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
 /**
  * Gets each connection its MQTT credentials: from the credentials file when a previous run left
- * them in the same database (the server's installation id), else by provisioning through the API
- * (a gateway and, in calls of up to 2,000, the devices behind it; or a device alone). A device or
- * gateway that exists but whose credentials were lost gets new ones (rotation). Credentials the
- * broker refuses are provisioned again.
+ * them in the same database (the server's installation id), else by provisioning through the API:
+ * a gateway and, in calls of up to 2,000, the devices behind it; devices alone in calls of up to
+ * 2,000 (`POST /v1/devices/batch`), so that a fleet of 100,000 is 50 calls, well within the
+ * server's rate limits. A device or gateway that exists but whose credentials were lost gets new
+ * ones (rotation, one call each). Credentials the broker refuses are provisioned again.
  */
 export class FleetProvisioner {
   private constructor(
@@ -78,14 +84,16 @@ export class FleetProvisioner {
   /** Credentials for every principal, provisioning those the file lacks; the file is saved once all are known. */
   async credentialsFor(principals: readonly LinkPrincipal[]): Promise<Map<string, MqttCredentials>> {
     const missing = principals.filter((principal) => !this.file.get(principal.username));
+    const alone = missing.filter((principal) => principal.gatewayId === null).map((p) => p.devices[0]!);
+    const tasks: (() => Promise<void>)[] = [
+      ...missing.filter((principal) => principal.gatewayId !== null).map((p) => () => this.provisionInto(p)),
+      ...chunks(alone, MAX_PROVISION_BATCH).map((batch) => () => this.provisionDevices(batch)),
+    ];
     let next = 0;
     const worker = async () => {
-      while (next < missing.length) {
-        const principal = missing[next++]!;
-        this.file.set(principal.username, await this.provision(principal));
-      }
+      while (next < tasks.length) await tasks[next++]!();
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, missing.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, tasks.length) }, worker));
     if (missing.length > 0) {
       await this.file.save();
       this.logger.info({ provisioned: missing.length }, 'provisioned MQTT credentials');
@@ -100,6 +108,31 @@ export class FleetProvisioner {
     this.file.set(principal.username, credentials);
     await this.file.save();
     return credentials;
+  }
+
+  private async provisionInto(principal: LinkPrincipal): Promise<void> {
+    this.file.set(principal.username, await this.provision(principal));
+  }
+
+  /**
+   * Devices alone, in one call: those created get their credentials from its answer; one that
+   * exists already (its credentials lost) gets new ones, and any other goes the one-device way,
+   * which says why it cannot be provisioned.
+   */
+  private async provisionDevices(specs: readonly DeviceSpec[]): Promise<void> {
+    const { items } = await this.api.call('POST', '/v1/devices/batch', ProvisionedDevicesSchema, {
+      devices: specs.map(itemOf),
+    });
+    const others: DeviceSpec[] = [];
+    for (const item of items) {
+      const spec = specs[item.index]!;
+      if (item.credentials) this.file.set(spec.serialNumber, item.credentials);
+      else if (item.status === 'exists' && item.deviceId) {
+        const path = `/v1/devices/${item.deviceId}/credentials`;
+        this.file.set(spec.serialNumber, (await this.api.call('POST', path, RotatedCredentialsSchema)).credentials);
+      } else others.push(spec);
+    }
+    for (const spec of others) this.file.set(spec.serialNumber, await this.provisionDevice(spec));
   }
 
   private provision(principal: LinkPrincipal): Promise<MqttCredentials> {

@@ -94,6 +94,21 @@ describe('a start that fails', () => {
     await expect(starting).rejects.toThrow('setup failed');
     expect(await isFree(mqttPort)).toBe(true);
   });
+
+  it("refuses a second module answering the sockets' scope: one feature owns each question", async () => {
+    const second: FarolaModule = {
+      name: 'other-projects',
+      description: 'A module of this test',
+      setup: () => ({ socketScope: { visibleProjectIds: () => Promise.resolve([]) } }),
+    };
+    const starting = startFarolaServer(configFor({ PORT: '0', MQTT_PORT: String(await freePort()) }), {
+      logger,
+      modules: [...MODULES, second],
+    });
+    await expect(starting).rejects.toThrow(
+      "module other-projects offers the socket scope's visibleProjectIds a second time",
+    );
+  });
 });
 
 describe('a running server', () => {

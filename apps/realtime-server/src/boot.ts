@@ -14,7 +14,7 @@ import { socketHandshakeLimit } from './http/rate-limits';
 import { MODULES } from './modules/module-list';
 import { EventBus } from './platform/events';
 import { Lifecycle } from './platform/lifecycle';
-import type { FarolaModule } from './platform/module';
+import type { FarolaModule, SocketScope } from './platform/module';
 import { type ServiceName, ServiceRegistry } from './platform/services';
 import { createRealtime } from './realtime/realtime';
 
@@ -77,11 +77,18 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
   const services = new ServiceRegistry();
   const bus = new EventBus(logger);
   const http = new HttpServer();
+  // Offered by the modules as they are set up (`socketScope`); sockets connect once HTTP listens.
+  const scope: Partial<SocketScope> = {};
+  const offered = <K extends keyof SocketScope>(name: K): SocketScope[K] => {
+    const answer = scope[name];
+    if (!answer) throw new Error(`no module offers the socket scope's ${name}`);
+    return answer;
+  };
   const realtime = createRealtime(http.server, config, {
     authenticate,
-    // Sockets join the streams of the projects their user may see; sockets connect once HTTP listens.
-    projects: { visibleProjectIds: (user) => services.get('projects').visibleProjectIds(user) },
-    devices: { projectOf: (deviceId) => services.get('devices').index.id(deviceId)?.projectId },
+    // Sockets join the streams of the projects their user may see.
+    projects: { visibleProjectIds: (user) => offered('visibleProjectIds')(user) },
+    devices: { projectOf: (deviceId) => offered('projectOf')(deviceId) },
     admitHandshake: socketHandshakeLimit(config),
     logger,
   });
@@ -143,6 +150,10 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
     if (parts.deviceMessages) link.router.register(parts.deviceMessages);
     if (parts.onAuthenticated) onAuthenticated.push(parts.onAuthenticated);
     Object.assign(health, parts.health);
+    for (const [name, answer] of Object.entries(parts.socketScope ?? {})) {
+      if (name in scope) throw new Error(`module ${module.name} offers the socket scope's ${name} a second time`);
+      Object.assign(scope, { [name]: answer });
+    }
   }
 
   await stack.start(link.clientPart());

@@ -49,7 +49,7 @@ export interface FarolaConfig {
   logRetentionDays: number;
   /** Finished queued requests older than this many days are deleted (REQUEST_RETENTION_DAYS). */
   requestRetentionDays: number;
-  /** Finished bulk jobs, with their items, older than this many days are deleted (BULK_JOB_RETENTION_DAYS). */
+  /** Finished jobs (bulk actions and every other kind), with their items, older than this many days are deleted (BULK_JOB_RETENTION_DAYS). */
   bulkJobRetentionDays: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Origins besides the server's own whose pages may call the API and open sockets (a console served elsewhere). */

@@ -13,7 +13,7 @@ export const GatewayIdSchema = SerialNumberSchema;
 
 /**
  * The MQTT user name and password a device or gateway connects with. The password is shown once,
- * when it is created or rotated; the server keeps only its scrypt hash.
+ * when it is created or rotated; the server keeps only a keyed hash of it (HMAC-SHA-256).
  *
  * @example
  * { "username": "OR-LP-000001", "password": "Jx2…" }
@@ -113,6 +113,38 @@ export const ProvisionResultsSchema = z.object({
   items: z.array(ProvisionItemResultSchema),
 });
 export type ProvisionResults = z.infer<typeof ProvisionResultsSchema>;
+
+/** One device of `POST /devices/batch`: a device that connects on its own, with its own credentials. */
+export const ProvisionBatchDeviceSchema = ProvisionGatewayDeviceSchema;
+export type ProvisionBatchDevice = ProvisionGatewayDevice;
+
+/**
+ * `POST /devices/batch`: up to MAX_PROVISION_BATCH devices that each connect on their own (no
+ * gateway). Each item is validated on its own, so one bad item does not refuse the others.
+ *
+ * @example
+ * { "devices": [{ "serialNumber": "OR-LP-000001", "deviceType": "light-point-controller", "vendor": "orion",
+ *   "projectId": "00000000-0000-4000-8000-000000000001", "name": "Carrer de Mallorca 1" }] }
+ */
+export const ProvisionDevicesSchema = z.strictObject({
+  devices: z.array(z.unknown()).min(1).max(MAX_PROVISION_BATCH),
+});
+
+/**
+ * The outcome of one item of `POST /devices/batch`, as for a gateway's devices; `exists` when the
+ * same device was already provisioned to connect on its own (its credentials are not shown again:
+ * `POST /devices/{id}/credentials` renews them). `credentials` is set for `created` items only, once.
+ */
+export const ProvisionedBatchItemSchema = ProvisionItemResultSchema.extend({
+  credentials: MqttCredentialsSchema.nullable(),
+});
+export type ProvisionedBatchItem = z.infer<typeof ProvisionedBatchItemSchema>;
+
+export const ProvisionedDevicesSchema = z.object({
+  created: z.number().int().min(0),
+  items: z.array(ProvisionedBatchItemSchema),
+});
+export type ProvisionedDevices = z.infer<typeof ProvisionedDevicesSchema>;
 
 /** `POST /devices/{id}/credentials`, `POST /gateways/{id}/credentials`: new credentials; the old ones stop working. */
 export const RotatedCredentialsSchema = z.object({ credentials: MqttCredentialsSchema });

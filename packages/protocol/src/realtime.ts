@@ -11,29 +11,10 @@ import { FLEET_DEVICE_IDS_MAX, type FleetState, FleetStateSchema } from './fleet
 import { text } from './primitives';
 
 /**
- * Streams (docs/realtime.md). Every pushed item belongs to one stream and carries its `stream`
- * and its `seq`: 1, 2, 3 … per stream within one server `epoch`.
- * - `fleet:<projectId>`: `FleetStateUpdated`, compact state changes of every device of a project
- *   (`left: true` when a device moved to another project);
- * - `project:<projectId>`: `DeviceConnectionStatusUpdated`, `DeviceCommandRequested` and `DeviceLifecycleChanged`;
- * - `device:<deviceId>`: `DeviceAttributeValueUpdated` of one device, for sockets that subscribed to it;
- * - `attributes:<projectId>`: `DeviceAttributeValueUpdated` of a whole project, for sockets that subscribed to it.
+ * Every pushed item belongs to one stream, whose kind is declared in `streams.ts` (`STREAMS`), and
+ * carries its `stream` and its `seq`: 1, 2, 3 … per stream within one server `epoch`
+ * (docs/realtime.md). Where an item sits in its stream:
  */
-export const streams = {
-  fleet: (projectId: string) => `fleet:${projectId}`,
-  project: (projectId: string) => `project:${projectId}`,
-  device: (deviceId: string) => `device:${deviceId}`,
-  attributes: (projectId: string) => `attributes:${projectId}`,
-} as const;
-export type StreamKind = keyof typeof streams;
-
-/** The kind and id of a stream name, or null when it is not one. */
-export function parseStream(name: string): { kind: StreamKind; id: string } | null {
-  const match = /^(fleet|project|device|attributes):([0-9a-f-]{36})$/i.exec(name);
-  return match ? { kind: match[1] as StreamKind, id: match[2]! } : null;
-}
-
-/** Where an item sits in its stream. */
 export const StreamPositionSchema = z.object({ stream: z.string().max(80), seq: z.number().int().min(1) });
 export type StreamPosition = z.infer<typeof StreamPositionSchema>;
 
@@ -61,6 +42,10 @@ export interface StreamedEventPayloads {
   FleetStateUpdated: FleetStateUpdated;
 }
 export type StreamedEventType = keyof StreamedEventPayloads;
+/**
+ * The event names the streams carry: every event of `STREAMS`, listed apart so that a client can
+ * listen to them without loading their schemas (streams.test.ts checks the two agree).
+ */
 export const STREAMED_EVENT_TYPES = [
   'DeviceAttributeValueUpdated',
   'DeviceCommandRequested',

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Router } from 'wouter';
+import { stopFleetSync } from '@/features/map/fleet-sync-starter';
 import { RealtimeConnection } from '@/lib/realtime/realtime-connection';
 import { AppRoutes } from './app-routes';
 import type { SignedInUser } from '@/lib/auth/signed-in-user';
@@ -19,6 +20,8 @@ export function App({ user }: { user: SignedInUser }) {
   useEffect(() => {
     performance.mark('farola:app-shown');
   }, []);
+  // The map's fleet sync, started by the first screen that shows the fleet, ends with the signed-in app.
+  useEffect(() => stopFleetSync, []);
   return (
     <AppProviders user={user}>
       <Router base={ROUTER_BASE}>

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { lazyPreloadable } from '@/lib/lazy-preloadable';
 import { paths } from '@/lib/paths';
-import { ensureFleetSync } from '@/lib/realtime/fleet-sync-starter';
+import { ensureFleetSync } from '@/features/map/fleet-sync-starter';
 
 /** The texts the map and its device layer show: asked for with the map, not once it renders. */
 const MAP_NAMESPACES = ['map', 'device'];

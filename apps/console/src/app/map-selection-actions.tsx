@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { selectionMakeup, mapSelectionAtom } from '@/lib/fleet/selection';
+import { selectionMakeup, mapSelectionAtom } from '@/features/map/selection';
 import { SelectionActions } from './bulk-selection-actions';
 
 /**

@@ -10,7 +10,9 @@ export const DYNSEC_RESPONSE_TOPIC = `${DYNSEC_TOPIC}/response`;
 export type BrokerGrant =
   | { kind: 'device'; username: string; password: string }
   | { kind: 'gateway'; username: string; password: string }
-  | { kind: 'gateway-devices'; gatewayId: string; serialNumbers: readonly string[] };
+  | { kind: 'gateway-devices'; gatewayId: string; serialNumbers: readonly string[] }
+  /** Many devices that connect on their own, provisioned in one call: as many `device` grants. */
+  | { kind: 'devices'; devices: readonly { username: string; password: string }[] };
 
 type Command = Record<string, unknown> & { command: string };
 
@@ -46,6 +48,7 @@ function deviceAcls(serialNumber: string) {
  * // createRole farola-device-OR-LP-1 (its ACLs), createClient OR-LP-1 with that role, setClientPassword
  */
 export function dynsecCommands(grant: BrokerGrant): Command[] {
+  if (grant.kind === 'devices') return grant.devices.flatMap((device) => dynsecCommands({ kind: 'device', ...device }));
   if (grant.kind === 'gateway-devices') {
     const rolename = role('gateway', grant.gatewayId);
     return grant.serialNumbers.flatMap((serial) =>

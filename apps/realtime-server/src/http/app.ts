@@ -24,9 +24,6 @@ export interface HttpAppOptions {
   health: HealthSource;
 }
 
-/** The body limit of `POST /bulk-actions` and its check: 100,000 quoted UUIDs and commas, with room. */
-const BULK_BODY_LIMIT = 5 * 1024 * 1024;
-
 /**
  * The HTTP application: API under /lighting/api, the config script, and the console, every answer
  * with the security headers (security-headers.ts). The API answers cross-origin only to
@@ -66,8 +63,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const api = express.Router();
   api.use(requireUser(authenticate, limits.authenticationFailures));
   api.use(limits.afterAuthentication);
-  // A bulk action names up to 100,000 devices (~4 MB of ids); every other body keeps the usual limit.
-  api.use(/^\/bulk-actions(\/check)?$/, express.json({ limit: Math.max(config.httpBodyLimitBytes, BULK_BODY_LIMIT) }));
+  // A route whose body may be larger (a bulk action names up to 100,000 devices) says so itself.
+  for (const route of routes) {
+    const limit = route.body?.limitBytes;
+    if (limit) api[route.method](route.path, express.json({ limit: Math.max(config.httpBodyLimitBytes, limit) }));
+  }
   api.use(express.json({ limit: config.httpBodyLimitBytes }));
   api.use(mountRoutes(routes));
   app.use('/lighting/api/v1', api);

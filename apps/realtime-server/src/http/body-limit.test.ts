@@ -57,4 +57,16 @@ describe('the request body limit (HTTP_BODY_LIMIT)', () => {
     expect(status).toBe(202);
     expect(await storedRequests()).toBe(1);
   });
+
+  it('takes the larger body a route declares (a bulk action naming thousands of devices), only there', async () => {
+    const check = (size: number) =>
+      h.api('/v1/bulk-actions/check', {
+        method: 'POST',
+        body: JSON.stringify({ action: 'reboot', deviceIds: [deviceId] }).padEnd(size, ' '),
+      });
+    const { status, body } = await check(1024 * 1024);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ total: 1, compatible: true });
+    expect((await check(6 * 1024 * 1024)).status).toBe(413);
+  });
 });

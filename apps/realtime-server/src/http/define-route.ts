@@ -68,8 +68,11 @@ export interface RouteSpec<
   roles: readonly Role[];
   id?: I & IdParam;
   query?: Q;
-  /** The JSON body; `invalid` is the code a body that fails validation answers (default VALIDATION_FAILED). */
-  body?: B extends z.ZodType ? NamedSchema<B> & { invalid?: ErrorCode } : never;
+  /**
+   * The JSON body; `invalid` is the code a body that fails validation answers (default
+   * VALIDATION_FAILED); `limitBytes` raises the size limit (HTTP_BODY_LIMIT_BYTES) for this route.
+   */
+  body?: B extends z.ZodType ? NamedSchema<B> & { invalid?: ErrorCode; limitBytes?: number } : never;
   /** A raw file body instead of a JSON one. */
   upload?: U & FileUpload;
   response: NamedSchema<R> & { status?: number; description?: string };
@@ -103,7 +106,7 @@ export interface Route {
   roles: readonly Role[];
   id?: IdParam;
   query?: z.ZodObject;
-  body?: NamedSchema<z.ZodType>;
+  body?: NamedSchema<z.ZodType> & { limitBytes?: number };
   upload?: FileUpload;
   response: NamedSchema<z.ZodType> & { status: number; description: string };
   /** Every error status the route may answer, for the document. */
@@ -132,7 +135,7 @@ export function defineRoute<
 >(spec: RouteSpec<R, Q, B, I, U>): Route {
   const status = spec.response.status ?? 200;
   const id: IdParam | undefined = spec.id;
-  const body = spec.body as (NamedSchema<z.ZodType> & { invalid?: ErrorCode }) | undefined;
+  const body = spec.body as (NamedSchema<z.ZodType> & { invalid?: ErrorCode; limitBytes?: number }) | undefined;
   const upload: FileUpload | undefined = spec.upload;
   const query = spec.query;
   const handler = spec.handler as (input: RouteInput<unknown, unknown, unknown, unknown>) => Promise<unknown> | unknown;

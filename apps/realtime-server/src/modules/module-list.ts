@@ -4,6 +4,7 @@ import { bulkModule } from './bulk';
 import { devicesModule } from './devices';
 import { eventsModule } from './events';
 import { historyModule } from './history';
+import { jobsModule } from './jobs';
 import { lifecycleModule } from './lifecycle';
 import { photosModule } from './photos';
 import { projectsModule } from './projects';
@@ -21,6 +22,7 @@ export const MODULES: readonly FarolaModule[] = [
   devicesModule,
   requestsModule,
   lifecycleModule,
+  jobsModule,
   bulkModule,
   historyModule,
   photosModule,

@@ -2,8 +2,8 @@ import { DEMO_PROJECT_ID } from '@farola/protocol';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { BulkRepository } from './bulk/bulk.repository';
 import { HistoryRepository } from './history/history.repository';
+import { JobRepository } from './jobs/job.repository';
 import { RequestRepository } from './requests/request.repository';
 import { openTestStorage } from '../testing/storage';
 import { retentionPart } from '../platform/retention';
@@ -49,19 +49,20 @@ describe('retention of what grows: logged records, finished requests and bulk jo
     );
     const job = async (status: string, finishedAt: string | null) => {
       const [row] = await db.query<{ id: string }>(
-        `INSERT INTO bulk_jobs (action, status, project_ids, created_at, finished_at)
-         VALUES ('switchOff', $1, ARRAY[$2]::uuid[], $3, $3) RETURNING id`,
+        `INSERT INTO jobs (kind, action, status, project_ids, created_at, finished_at)
+         VALUES ('bulk', 'switchOff', $1, ARRAY[$2]::uuid[], $3, $3) RETURNING id`,
         [status, DEMO_PROJECT_ID, finishedAt ?? daysAgo(200)],
       );
       await db.query(
-        `INSERT INTO bulk_job_items (job_id, device_id, serial_number, name, outcome) VALUES ($1, $2, 'KEEP-1', 'Retention', 'succeeded')`,
+        `INSERT INTO job_items (job_id, item_id, sort_key, label, outcome) VALUES ($1, $2, 'KEEP-1', 'Retention', 'succeeded')`,
         [row!.id, id],
       );
     };
     await job('done', daysAgo(120));
     await job('done', daysAgo(3));
     await db.query(
-      `INSERT INTO bulk_jobs (action, status, project_ids, created_at) VALUES ('reboot', 'running', ARRAY[$1]::uuid[], $2)`,
+      `INSERT INTO jobs (kind, action, status, project_ids, created_at)
+       VALUES ('bulk', 'reboot', 'running', ARRAY[$1]::uuid[], $2)`,
       [DEMO_PROJECT_ID, daysAgo(200)],
     );
   });
@@ -80,10 +81,10 @@ describe('retention of what grows: logged records, finished requests and bulk jo
     expect(left.map((row) => row.status)).toEqual(['DONE', 'IN_PROGRESS']);
   });
 
-  it('deletes bulk jobs that ended before the cutoff with their items, never a running one', async () => {
-    expect(await new BulkRepository(db).deleteFinishedBefore(new Date(daysAgo(90)))).toBe(1);
-    expect(await count(db, 'SELECT count(*)::int AS n FROM bulk_jobs')).toBe(2);
-    expect(await count(db, 'SELECT count(*)::int AS n FROM bulk_job_items')).toBe(1);
+  it('deletes jobs that ended before the cutoff with their items, never a running one', async () => {
+    expect(await new JobRepository(db).deleteFinishedBefore(new Date(daysAgo(90)))).toBe(1);
+    expect(await count(db, 'SELECT count(*)::int AS n FROM jobs')).toBe(2);
+    expect(await count(db, 'SELECT count(*)::int AS n FROM job_items')).toBe(1);
   });
 
   it('vacuums the purged tables on PGlite after a purge that deleted rows, and only then', async () => {
@@ -112,6 +113,6 @@ describe('retention of what grows: logged records, finished requests and bulk jo
   });
 
   it('PGlite takes a vacuum of several tables', async () => {
-    await expect(db.exec('VACUUM queued_requests, bulk_jobs, bulk_job_items')).resolves.toBeUndefined();
+    await expect(db.exec('VACUUM queued_requests, jobs, job_items')).resolves.toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import type { DeviceLinkClient } from '../device-link/device-link';
 import type { DeviceMessageHandlers } from '../device-link/router';
 import type { Route } from '../http/define-route';
+import type { DeviceLocator, ProjectVisibility } from '../realtime/socket-server';
 import type { StreamHub } from '../realtime/stream-hub';
 import type { ModuleEvents } from './events';
 import type { LifecyclePart } from './lifecycle';
@@ -65,7 +66,15 @@ export interface ModuleParts {
   onAuthenticated?: (user: User) => void;
   /** Fields added to the health answer (`GET /lighting/api/health`), each read on every call. */
   health?: Record<string, () => unknown>;
+  /**
+   * What the sockets need to know from the module that knows it: which projects a user may see
+   * (the projects module), the project of a device (the devices module). Each is offered by one module.
+   */
+  socketScope?: Partial<SocketScope>;
 }
+
+/** The questions the socket layer asks of the features: who sees what. */
+export type SocketScope = ProjectVisibility & DeviceLocator;
 
 /**
  * A feature of the server: one folder under src/modules/, one line in modules/module-list.ts.

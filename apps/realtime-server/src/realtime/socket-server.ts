@@ -5,7 +5,6 @@ import {
   type Resume,
   SOCKET_PATH,
   type ServerToClientEvents,
-  streams,
   type StreamPositions,
 } from '@farola/protocol';
 import type { Logger } from 'pino';
@@ -21,6 +20,7 @@ import {
   leaveUnseen,
   parseResume,
   planResume,
+  projectStreams,
 } from './socket-subscriptions';
 import type { StreamHub } from './stream-hub';
 
@@ -28,7 +28,7 @@ export interface SocketData {
   user: User;
   /** The projects the user may see, read once at connect. */
   projectIds: Set<string>;
-  /** The `fleet:` and `project:` streams joined at connect, with the seq each was joined at. */
+  /** The streams that are not detailed (`fleet:`, `project:`), joined at connect, with the seq each was joined at. */
   joined: Map<string, number>;
   /** The detailed streams (`device:`, `attributes:`) the socket subscribed to. */
   subscribed: Set<string>;
@@ -86,7 +86,8 @@ export function createSocketServer(httpServer: HttpServer, deps: SocketServerDep
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
     const token = typeof auth === 'object' && auth && 'token' in auth ? auth.token : undefined;
-    const resume = typeof auth === 'object' && auth && 'resume' in auth ? parseResume(auth.resume) : null;
+    const resume =
+      typeof auth === 'object' && auth && 'resume' in auth ? parseResume(auth.resume, deps.hub.registry) : null;
     if (isRefusal(resume)) return next(new Error(resume.error.code));
     socket.data.resume = resume;
     deps
@@ -107,7 +108,7 @@ export function createSocketServer(httpServer: HttpServer, deps: SocketServerDep
     // Joining, reading the positions, the session and a handshake resume's replay happen in one
     // tick, the tick that sends the client its 'connect': no item can slip in between, and none
     // is missed after.
-    const names = [...socket.data.projectIds].flatMap((id) => [streams.fleet(id), streams.project(id)]);
+    const names = projectStreams(deps.hub.registry, socket.data.projectIds);
     const positions: StreamPositions = deps.hub.emittedPositions(names);
     void socket.join(names);
     socket.data.joined = new Map(Object.entries(positions));

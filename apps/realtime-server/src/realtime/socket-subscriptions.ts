@@ -1,4 +1,5 @@
 import {
+  type AnyDeclaredStream,
   ERRORS,
   type ErrorCode,
   parseStream,
@@ -7,10 +8,11 @@ import {
   type Resume,
   type ResumeAck,
   ResumeSchema,
-  streams,
   type StreamedEventType,
   type StreamPositions,
+  type StreamRegistry,
   type SubscribeAck,
+  SUBSCRIPTION_FIELDS,
   type Subscription,
   SubscriptionSchema,
   type UnsubscribeAck,
@@ -40,30 +42,50 @@ export const isRefusal = (value: unknown): value is RealtimeRefusal =>
   typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
 
 /**
+ * The streams every socket of a user who sees these projects is in from connect: those of each
+ * kind the registry declares not detailed, for each project.
+ */
+export function projectStreams(registry: StreamRegistry, projectIds: Iterable<string>): string[] {
+  const kinds = Object.values(registry).filter((definition) => !definition.detailed && definition.scope === 'project');
+  return [...projectIds].flatMap((id) => kinds.map((definition) => definition.address(id)));
+}
+
+/** The project a stream belongs to (its id's, or its device's), or undefined for an unknown device. */
+function projectOf(definition: AnyDeclaredStream, id: string, deps: Deps): string | undefined {
+  return definition.scope === 'device' ? deps.devices.projectOf(id) : id;
+}
+
+/** The detailed streams a `subscribe` or `unsubscribe` names: for each kind, the ids of its scope's field. */
+function namedStreams(body: Subscription, registry: StreamRegistry): { definition: AnyDeclaredStream; id: string }[] {
+  const detailed = Object.values(registry).filter((definition) => definition.detailed);
+  // Projects first, as the refusal of a request naming a bad project and a bad device says.
+  return (['project', 'device'] as const).flatMap((scope) =>
+    detailed
+      .filter((definition) => definition.scope === scope)
+      .flatMap((definition) => (body[SUBSCRIPTION_FIELDS[scope]] ?? []).map((id) => ({ definition, id }))),
+  );
+}
+
+/**
  * The detailed stream names of a subscription, once every device and project in it is one the
  * user may see; otherwise the refusal for the first that is not (the whole request is refused).
  */
 function detailedStreams(body: Subscription, socket: FarolaSocket, deps: Deps): string[] | RealtimeRefusal {
   const names: string[] = [];
-  for (const projectId of body.projectIds ?? []) {
-    if (!socket.data.projectIds.has(projectId)) return refusal('ACCESS_NOT_GRANTED');
-    names.push(streams.attributes(projectId));
-  }
-  for (const deviceId of body.deviceIds ?? []) {
-    const projectId = deps.devices.projectOf(deviceId);
+  for (const { definition, id } of namedStreams(body, deps.hub.registry)) {
+    const projectId = projectOf(definition, id, deps);
     if (projectId === undefined) return refusal('DEVICE_NOT_FOUND');
     if (!socket.data.projectIds.has(projectId)) return refusal('ACCESS_NOT_GRANTED');
-    names.push(streams.device(deviceId));
+    names.push(definition.address(id));
   }
   return names;
 }
 
-/** Whether the user may see a stream (a deleted device is no longer visible). */
+/** Whether the user may see a stream: its kind's scope says whose project it is (a deleted device is no longer visible). */
 function mayResume(name: string, socket: FarolaSocket, deps: Deps): boolean {
-  const parsed = parseStream(name);
+  const parsed = parseStream(name, deps.hub.registry);
   if (!parsed) return false;
-  if (parsed.kind !== 'device') return socket.data.projectIds.has(parsed.id);
-  const projectId = deps.devices.projectOf(parsed.id);
+  const projectId = projectOf(parsed.definition, parsed.id, deps);
   return projectId !== undefined && socket.data.projectIds.has(projectId);
 }
 
@@ -110,7 +132,7 @@ export function applyAccess(socket: FarolaSocket, deps: Deps, visible: ReadonlyS
   const gained = [...visible].filter((id) => !before.has(id));
   if (lost.length === 0 && gained.length === 0) return;
   socket.data.projectIds = new Set(visible);
-  for (const name of lost.flatMap((id) => [streams.fleet(id), streams.project(id)])) {
+  for (const name of projectStreams(deps.hub.registry, lost)) {
     socket.data.joined.delete(name);
     void socket.leave(name);
   }
@@ -119,7 +141,7 @@ export function applyAccess(socket: FarolaSocket, deps: Deps, visible: ReadonlyS
     deps,
     [...socket.data.subscribed].filter((name) => !mayResume(name, socket, deps)),
   );
-  const names = gained.flatMap((id) => [streams.fleet(id), streams.project(id)]);
+  const names = projectStreams(deps.hub.registry, gained);
   const positions = deps.hub.emittedPositions(names);
   void socket.join(names);
   for (const [name, seq] of Object.entries(positions)) socket.data.joined.set(name, seq);
@@ -140,12 +162,19 @@ export function leaveUnseen(socket: FarolaSocket, deps: Deps, names: readonly st
   );
 }
 
-/** The project whose `attributes:` stream already carries a `device:` stream's items to this socket. */
-function coveredByProject(name: string, socket: FarolaSocket, deps: Deps): boolean {
-  const parsed = parseStream(name);
-  if (parsed?.kind !== 'device') return false;
-  const projectId = deps.devices.projectOf(parsed.id);
-  return projectId !== undefined && socket.data.subscribed.has(streams.attributes(projectId));
+/**
+ * Whether the stream of the kind that covers this one (`coveredBy`: a project's `attributes:` for
+ * a `device:` stream) already carries its items to this socket.
+ */
+function isCovered(name: string, socket: FarolaSocket, deps: Deps): boolean {
+  const parsed = parseStream(name, deps.hub.registry);
+  const covering = parsed?.definition.coveredBy;
+  if (!parsed || covering === undefined) return false;
+  const projectId = projectOf(parsed.definition, parsed.id, deps);
+  const definition = deps.hub.registry[covering];
+  return (
+    projectId !== undefined && definition !== undefined && socket.data.subscribed.has(definition.address(projectId))
+  );
 }
 
 /** What a resume replays and answers, worked out before anything is emitted. */
@@ -166,8 +195,10 @@ export function planResume(socket: FarolaSocket, deps: Deps, body: Resume): Resu
   const { hub } = deps;
   const plan: ResumePlan = { caughtUp: [], resync: [], missed: [] };
   const sameEpoch = body.epoch === hub.epoch;
-  // Project-wide attribute streams first, so that a device stream they cover is known to be covered.
-  const first = (name: string) => (name.startsWith('attributes:') ? 0 : 1);
+  // Streams that cover others first (a project's attributes), so that a stream they cover is known to be covered.
+  const covering = new Set<string>();
+  for (const { coveredBy } of Object.values(hub.registry)) if (coveredBy !== undefined) covering.add(coveredBy);
+  const first = (name: string) => (covering.has(parseStream(name, hub.registry)?.kind ?? '') ? 0 : 1);
   const entries = Object.entries(body.positions).sort(([a], [b]) => first(a) - first(b));
   for (const [name, lastSeen] of entries) {
     if (!mayResume(name, socket, deps)) {
@@ -178,7 +209,7 @@ export function planResume(socket: FarolaSocket, deps: Deps, body: Resume): Resu
     // A fleet or project stream was joined at connect: what came after its position reaches the
     // socket live. A detailed stream is subscribed first, so that one woken from cold shows its gap.
     if (joinedAt === undefined) subscribe(socket, deps, [name]);
-    const missed = !sameEpoch ? null : coveredByProject(name, socket, deps) ? [] : hub.missed(name, lastSeen, joinedAt);
+    const missed = !sameEpoch ? null : isCovered(name, socket, deps) ? [] : hub.missed(name, lastSeen, joinedAt);
     if (missed) plan.missed.push(...missed);
     (missed ? plan.caughtUp : plan.resync).push(name);
   }
@@ -186,10 +217,10 @@ export function planResume(socket: FarolaSocket, deps: Deps, body: Resume): Resu
 }
 
 /** A resume body, validated, naming only streams. */
-export function parseResume(body: unknown): Resume | RealtimeRefusal {
+export function parseResume(body: unknown, registry: StreamRegistry): Resume | RealtimeRefusal {
   const parsed = parse(ResumeSchema, body);
   if (isRefusal(parsed)) return parsed;
-  const unknown = Object.keys(parsed.positions).find((name) => !parseStream(name));
+  const unknown = Object.keys(parsed.positions).find((name) => !parseStream(name, registry));
   if (unknown !== undefined) return refusal('VALIDATION_FAILED', `Not a stream: ${unknown.slice(0, 80)}`);
   return parsed;
 }
@@ -221,15 +252,12 @@ export function handleSubscriptions(socket: FarolaSocket, deps: Deps): void {
   on('unsubscribe', (body): UnsubscribeAck => {
     const subscription = parse(SubscriptionSchema, body);
     if (isRefusal(subscription)) return subscription;
-    const names = [
-      ...(subscription.projectIds ?? []).map(streams.attributes),
-      ...(subscription.deviceIds ?? []).map(streams.device),
-    ];
+    const names = namedStreams(subscription, deps.hub.registry).map(({ definition, id }) => definition.address(id));
     unsubscribe(socket, deps, names);
     return { ok: true };
   });
   on('resume', (body): ResumeAck => {
-    const parsed = parseResume(body);
+    const parsed = parseResume(body, deps.hub.registry);
     if (isRefusal(parsed)) return parsed;
     const { caughtUp, resync, missed } = planResume(socket, deps, parsed);
     emitItems(socket, missed);

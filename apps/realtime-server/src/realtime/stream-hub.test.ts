@@ -1,3 +1,4 @@
+import { defineStream, DEVICE_EVENT_SCHEMAS, type StreamRegistry, STREAMS } from '@farola/protocol';
 import { describe, expect, it } from 'vitest';
 import { StreamHub } from './stream-hub';
 
@@ -5,11 +6,16 @@ const device = 'device:6b0d7a52-2f1c-4c1e-9a53-0d2f3c4b5a61';
 const project = 'project:6b0d7a52-2f1c-4c1e-9a53-0d2f3c4b5a62';
 
 /** A hub on a hand-moved clock that records what it emits. */
-function hubAt(options: { maxAgeMs?: number; maxItems?: number } = {}) {
+function hubAt(options: { maxAgeMs?: number; maxItems?: number; registry?: StreamRegistry } = {}) {
   const clock = { now: 1_000_000 };
   const emitted: { room: string; seqs: number[] }[] = [];
   const hub = new StreamHub(
-    { batchMs: 1000, maxAgeMs: options.maxAgeMs ?? 120_000, maxItems: options.maxItems ?? 20_000 },
+    {
+      batchMs: 1000,
+      maxAgeMs: options.maxAgeMs ?? 120_000,
+      maxItems: options.maxItems ?? 20_000,
+      ...(options.registry && { registry: options.registry }),
+    },
     (room, _event, batch) => emitted.push({ room, seqs: batch.map((item) => (item as { seq: number }).seq) }),
     () => clock.now,
   );
@@ -85,6 +91,52 @@ describe('the stream hub', () => {
     expect(report(device)).toBe(5);
     hub.flush();
     expect(hub.missed(device, 4)?.map((item) => item.seq)).toEqual([5]);
+    hub.close();
+  });
+
+  it('refuses a stream of a kind the registry does not declare, and an event its kind does not carry', () => {
+    const { hub } = hubAt();
+    expect(() => hub.publish('alarms:6b0d7a52-2f1c-4c1e-9a53-0d2f3c4b5a62', 'FleetStateUpdated', {})).toThrow(
+      /not a stream name/,
+    );
+    expect(() => hub.retain('alarms:6b0d7a52-2f1c-4c1e-9a53-0d2f3c4b5a62')).toThrow(/not a stream name/);
+    expect(() => hub.publish(project, 'FleetStateUpdated', {})).toThrow(
+      /project streams do not carry FleetStateUpdated/,
+    );
+    expect(hub.stats().streams).toBe(0);
+    hub.close();
+  });
+
+  it('serves a new kind from its one registry entry, detailed or not as the entry says', () => {
+    const connections = DEVICE_EVENT_SCHEMAS.DeviceConnectionStatusUpdated;
+    const registry = {
+      ...STREAMS,
+      gateway: defineStream({
+        kind: 'gateway',
+        scope: 'device',
+        detailed: true,
+        events: { DeviceConnectionStatusUpdated: connections },
+      }),
+      site: defineStream({
+        kind: 'site',
+        scope: 'project',
+        detailed: false,
+        events: { DeviceConnectionStatusUpdated: connections },
+      }),
+    };
+    const { hub, emitted } = hubAt({ registry });
+    const gateway = registry.gateway.address('6b0d7a52-2f1c-4c1e-9a53-0d2f3c4b5a63');
+    const site = registry.site.address('6b0d7a52-2f1c-4c1e-9a53-0d2f3c4b5a64');
+    expect(hub.publish(site, 'DeviceConnectionStatusUpdated', {})).toBe(1);
+    // Detailed: nothing until a socket subscribes.
+    expect(hub.publish(gateway, 'DeviceConnectionStatusUpdated', {})).toBeNull();
+    hub.retain(gateway);
+    expect(hub.publish(gateway, 'DeviceConnectionStatusUpdated', {})).toBe(1);
+    hub.flush();
+    expect(emitted).toEqual([
+      { room: site, seqs: [1] },
+      { room: gateway, seqs: [1] },
+    ]);
     hub.close();
   });
 });

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { parseStream, type StreamedEventType, type StreamPositions } from '@farola/protocol';
+import {
+  type AnyDeclaredStream,
+  parseStream,
+  type StreamedEventType,
+  type StreamPositions,
+  type StreamRegistry,
+  STREAMS,
+} from '@farola/protocol';
 import { EventBatcher, type RoomEmit } from './event-batcher';
 import { type LoggedItem, type RetentionLimits, StreamLog } from './stream-log';
 
 export interface StreamHubOptions extends RetentionLimits {
   /** How long items are collected before they are emitted as one array (SOCKET_BATCH_MS). */
   batchMs: number;
+  /** The stream kinds it serves (the protocol's `STREAMS`); a name of another kind is refused. */
+  registry?: StreamRegistry;
 }
 
 interface Stream {
@@ -17,13 +26,12 @@ interface Stream {
   idleSince: number | null;
 }
 
-/** Detailed streams exist only while someone subscribes to them (or did, within the catch-up window). */
-const isDetailed = (stream: string) => stream.startsWith('device:') || stream.startsWith('attributes:');
-
 /**
- * The realtime streams of one server process: numbering, batching and the catch-up buffer.
- * `fleet:` and `project:` streams always run, so that a client can catch up on them after a
- * disconnect. Detailed streams (`device:`, `attributes:`) cost nothing until a socket subscribes;
+ * The realtime streams of one server process: numbering, batching and the catch-up buffer, for
+ * the stream kinds of the protocol's registry (`STREAMS`): a stream of a kind it does not declare,
+ * or an event its kind does not carry, is refused. Streams that are not detailed (`fleet:`,
+ * `project:`) always run, so that a client can catch up on them after a disconnect. Detailed
+ * streams (`device:`, `attributes:`) cost nothing until a socket subscribes;
  * they keep running for the catch-up window after their last subscriber left (so that a client
  * that drops and comes back finds what it missed), then go cold, keeping only their last seq.
  * A stream that wakes up from cold skips one seq: a client that saw the number before is told
@@ -42,12 +50,15 @@ export class StreamHub {
   private readonly cold = new Map<string, number>();
   private readonly batcher: EventBatcher;
   private readonly sweeper: NodeJS.Timeout;
+  /** The stream kinds served. */
+  readonly registry: StreamRegistry;
 
   constructor(
     private readonly options: StreamHubOptions,
     emit: RoomEmit,
     private readonly now: () => number = Date.now,
   ) {
+    this.registry = options.registry ?? STREAMS;
     this.batcher = new EventBatcher(options.batchMs, emit, (rooms) => this.markEmitted(rooms));
     this.sweeper = setInterval(() => this.sweep(), Math.min(10_000, Math.max(100, options.maxAgeMs / 4)));
     this.sweeper.unref();
@@ -56,11 +67,14 @@ export class StreamHub {
   /**
    * Numbers `payload` in `stream` and queues it for the stream's sockets (except those in `except`).
    * A detailed stream nobody subscribed to takes no work. Returns the seq, or null when not published.
+   * Throws when `stream` is not the name of a declared kind's stream or its kind does not carry `event`.
    */
   publish<T extends object>(stream: string, event: StreamedEventType, payload: T, except?: string): number | null {
+    const definition = this.definitionOf(stream);
+    if (!Object.hasOwn(definition.events, event)) throw new Error(`${definition.kind} streams do not carry ${event}`);
     let entry = this.streams.get(stream);
     if (!entry) {
-      if (isDetailed(stream)) return null;
+      if (definition.detailed) return null;
       entry = this.open(stream);
     }
     const item = entry.log.append(event, (seq) => ({ ...payload, stream, seq }), this.now());
@@ -133,14 +147,21 @@ export class StreamHub {
     }
   }
 
+  /** The declaration of a stream's kind; throws for a name that is not a declared kind's stream. */
+  definitionOf(name: string): AnyDeclaredStream {
+    const parsed = parseStream(name, this.registry);
+    if (!parsed) throw new Error(`not a stream name: ${name.slice(0, 80)}`);
+    return parsed.definition;
+  }
+
   private open(name: string): Stream {
-    if (!parseStream(name)) throw new Error(`not a stream name: ${name}`);
+    const { detailed } = this.definitionOf(name);
     const coldSeq = this.cold.get(name);
     this.cold.delete(name);
     // After a cold spell the next seq is skipped, so that every earlier position is a gap.
     const start = coldSeq === undefined ? 0 : coldSeq + 1;
     const log = new StreamLog(this.options, start);
-    const entry: Stream = { log, emitted: start, subscribers: 0, idleSince: isDetailed(name) ? this.now() : null };
+    const entry: Stream = { log, emitted: start, subscribers: 0, idleSince: detailed ? this.now() : null };
     this.streams.set(name, entry);
     return entry;
   }

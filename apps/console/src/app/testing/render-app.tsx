@@ -47,11 +47,17 @@ export async function renderAppAt(path: string, user: SignedInUser) {
   return { ...view, location };
 }
 
-/** Waits until the lazily loaded screen (and any screen it redirected to) has replaced the loading spinner. */
+/**
+ * Waits until the lazily loaded screen (and any screen it redirected to) has replaced the loading
+ * spinner: on a busy machine a screen's first import takes seconds to transform, past waitFor's 1 s.
+ */
 export async function settleRoutes(): Promise<void> {
-  await waitFor(() => {
-    if (screen.queryByTestId('route-loading')) throw new Error('A screen is still loading');
-  });
+  await waitFor(
+    () => {
+      if (screen.queryByTestId('route-loading')) throw new Error('A screen is still loading');
+    },
+    { timeout: 10_000 },
+  );
 }
 
 /** The path the app ended on. */

@@ -151,16 +151,23 @@ describe('the device detail panel', () => {
     expect(screen.getByText('Required field')).toBeDefined();
   });
 
-  it('queues a command, then follows its request from in progress to done', async () => {
+  it('queues a command, shows the request the POST answers without reading the lists again, then follows it to done', async () => {
     const device = buildDevice({ seed: 504 });
     const request = buildRequest({ seed: 504, deviceId: device.id, progress: 40 });
-    // The server lists the request once it is queued.
-    serveDevice(device, { '/commands': request, '/queued-requests': { items: [request], nextCursor: null, total: 1 } });
+    const fetchMock = serveDevice(device, { '/commands': request });
+    const reads = (path: string) =>
+      fetchMock.mock.calls.filter(([url, init]) => !init?.method && String(url).split('?')[0]!.endsWith(path)).length;
     renderPanel(device.id);
-    await act(async () => fireEvent.click(await screen.findByTestId('command-switchOff')));
+    const button = await screen.findByTestId('command-switchOff');
+    await waitFor(() => expect(reads('/queued-requests')).toBe(1));
+    const before = [reads('/queued-requests'), reads('/events')];
+    await act(async () => fireEvent.click(button));
     // A toast of an earlier test may still be leaving the shared toaster on a slow machine.
     expect((await screen.findAllByText('Operation queued')).length).toBeGreaterThan(0);
     const row = await screen.findByTestId(`request-${request.id}`);
+    // The request is written once from the POST's answer: its stream brings every later state.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([reads('/queued-requests'), reads('/events')]).toEqual(before);
     expect(row.dataset['status']).toBe('IN_PROGRESS');
     expect(row.textContent).toContain('In progress');
     expect(within(row).getByRole('progressbar')).toBeDefined();

@@ -1,5 +1,6 @@
 import { DeviceEventSchema, type Device, type DeviceEvent, type StreamedEventType } from '@farola/protocol';
 import { withLifecycleChange } from '@/lib/devices/device-labels';
+import type { StreamItem } from '@/lib/realtime/realtime-client';
 import type { TransportEventPayloads } from '@/lib/realtime/transport';
 
 /** A live change to the open device, as its panel applies it. */
@@ -8,6 +9,22 @@ export type DeviceUpdate =
   | { kind: 'connection'; payload: TransportEventPayloads['DeviceConnectionStatusUpdated'] }
   | { kind: 'state'; payload: TransportEventPayloads['FleetStateUpdated'] }
   | { kind: 'lifecycle'; payload: TransportEventPayloads['DeviceLifecycleChanged'] };
+
+/** What an item about the open device changes of it, or null (a request's progress changes its requests). */
+export function deviceUpdateOf(item: StreamItem): DeviceUpdate | null {
+  switch (item.event) {
+    case 'DeviceAttributeValueUpdated':
+      return { kind: 'attributes', payload: item.payload };
+    case 'DeviceConnectionStatusUpdated':
+      return { kind: 'connection', payload: item.payload };
+    case 'FleetStateUpdated':
+      return { kind: 'state', payload: item.payload };
+    case 'DeviceLifecycleChanged':
+      return { kind: 'lifecycle', payload: item.payload };
+    case 'DeviceCommandRequested':
+      return null;
+  }
+}
 
 /**
  * Applies one live update to a device and returns the new device (the same object when nothing
@@ -60,4 +77,9 @@ export function toLiveEvent<K extends Exclude<StreamedEventType, 'FleetStateUpda
     ts: payload.ts,
     payload,
   });
+}
+
+/** An item about the device as an event-history entry, or null for its compact state (not an event of its history). */
+export function liveEventOf(item: StreamItem): DeviceEvent | null {
+  return item.event === 'FleetStateUpdated' ? null : toLiveEvent(item.event, item.payload);
 }

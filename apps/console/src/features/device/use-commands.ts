@@ -10,12 +10,14 @@ import { addOwnRequest } from '@/lib/requests/own-requests';
 import { mergeRequests } from '@/lib/requests/request-list';
 import { cancelRequest, sendCommand } from '@/lib/requests/requests-api';
 
-/** Shows a request's new state at once, then reads the device's requests and events again. */
+/**
+ * Writes the request the server answered into the device's requests, once: its later states, and
+ * its event, come on the device's project stream (`DeviceCommandRequested`), so nothing is read again.
+ */
 function afterCommand(queries: QueryClient, request: QueuedRequest): void {
-  const key = queryKeys.deviceRequests(request.deviceId);
-  queries.setQueryData<QueuedRequest[]>(key, (list) => mergeRequests(list ?? [], [request]));
-  void queries.invalidateQueries({ queryKey: key });
-  void queries.invalidateQueries({ queryKey: queryKeys.deviceEvents(request.deviceId) });
+  queries.setQueryData<QueuedRequest[]>(queryKeys.deviceRequests(request.deviceId), (list) =>
+    mergeRequests(list ?? [], [request]),
+  );
 }
 
 /**

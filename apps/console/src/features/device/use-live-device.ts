@@ -1,22 +1,23 @@
-import type { Device, QueuedRequest } from '@farola/protocol';
+import { streams, type Device, type QueuedRequest } from '@farola/protocol';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { filter, map, merge } from 'rxjs';
+import { filter, map, type Observable, share } from 'rxjs';
 import { fetchDevice } from '@/lib/api/devices';
 import { queryKeys } from '@/lib/query/query-client';
 import { bufferAnimationFrame } from '@/lib/realtime/buffer-animation-frame';
 import { realtime } from '@/lib/realtime/live';
 import { followLiveCollection } from '@/lib/realtime/live-collection';
-import { isStreamOf, resyncOf, type RealtimeClient } from '@/lib/realtime/realtime-client';
+import type { RealtimeClient, StreamItem } from '@/lib/realtime/realtime-client';
+import { isStreamOf, resyncOf } from '@/lib/realtime/resync';
 import { mergeRequests } from '@/lib/requests/request-list';
 import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
-import { applyDeviceUpdate, toLiveEvent, type DeviceUpdate } from './device-updates';
+import { applyDeviceUpdate, deviceUpdateOf, liveEventOf, type DeviceUpdate } from './device-updates';
 import { prependEvents, type EventPages } from './use-event-history';
 
-const ofDevice =
-  (deviceId: string) =>
-  <T extends { deviceId: string }>(payload: T) =>
-    payload.deviceId === deviceId;
+/** The open device's items, every stream's (its own joined while the panel is open). */
+type DeviceItems = Observable<StreamItem>;
+
+const isSome = <T>(value: T | null): value is T => value !== null;
 
 /**
  * Reads a query now: the first time it joins the read the view's `useQuery` started; on a resync
@@ -32,32 +33,14 @@ async function freshQuery<T>(
 }
 
 /** The device itself: `GET /devices/:id`, then its attribute reports, connection and state. */
-function followDevice(client: RealtimeClient, queries: QueryClient, deviceId: string) {
-  const mine = ofDevice(deviceId);
-  const items$ = merge(
-    client.event$('DeviceAttributeValueUpdated').pipe(
-      filter(mine),
-      map((payload): DeviceUpdate => ({ kind: 'attributes', payload })),
-    ),
-    client.event$('DeviceConnectionStatusUpdated').pipe(
-      filter(mine),
-      map((payload): DeviceUpdate => ({ kind: 'connection', payload })),
-    ),
-    client.event$('FleetStateUpdated').pipe(
-      filter(mine),
-      map((payload): DeviceUpdate => ({ kind: 'state', payload })),
-    ),
-    client.event$('DeviceLifecycleChanged').pipe(
-      filter(mine),
-      map((payload): DeviceUpdate => ({ kind: 'lifecycle', payload })),
-    ),
-  ).pipe(bufferAnimationFrame());
+function followDevice(client: RealtimeClient, queries: QueryClient, deviceId: string, items: DeviceItems) {
+  const items$ = items.pipe(map(deviceUpdateOf), filter(isSome), bufferAnimationFrame());
   const key = queryKeys.device(deviceId);
   return followLiveCollection<Device, DeviceUpdate>(client, {
     name: `device ${deviceId}`,
     load: (reason) => freshQuery(queries, reason, { queryKey: key, queryFn: () => fetchDevice(deviceId) }),
     items$,
-    follows: (stream) => stream === `device:${deviceId}` || isStreamOf('project')(stream),
+    follows: (stream) => stream === streams.device(deviceId) || isStreamOf('project')(stream),
     onSnapshot: () => undefined,
     onItems: (updates) =>
       queries.setQueryData<Device>(key, (device) => device && updates.reduce(applyDeviceUpdate, device)),
@@ -65,15 +48,15 @@ function followDevice(client: RealtimeClient, queries: QueryClient, deviceId: st
 }
 
 /** The device's recent queued requests, following their progress. */
-function followRequests(client: RealtimeClient, queries: QueryClient, deviceId: string) {
+function followRequests(client: RealtimeClient, queries: QueryClient, deviceId: string, items: DeviceItems) {
   const query = deviceRequestsQuery(queries, deviceId);
   const key = query.queryKey;
   return followLiveCollection<QueuedRequest[], QueuedRequest>(client, {
     name: `the requests of ${deviceId}`,
     load: (reason) => freshQuery(queries, reason, query),
-    items$: client.event$('DeviceCommandRequested').pipe(
-      filter(ofDevice(deviceId)),
-      map((payload) => payload.request),
+    items$: items.pipe(
+      filter((item) => item.event === 'DeviceCommandRequested'),
+      map((item) => item.payload.request),
       bufferAnimationFrame(),
     ),
     follows: isStreamOf('project'),
@@ -89,31 +72,13 @@ function followRequests(client: RealtimeClient, queries: QueryClient, deviceId: 
 }
 
 /** Live events on top of the loaded event history (reloaded, not patched, on a resync). */
-function followEvents(client: RealtimeClient, queries: QueryClient, deviceId: string) {
-  const mine = ofDevice(deviceId);
+function followEvents(client: RealtimeClient, queries: QueryClient, deviceId: string, items: DeviceItems) {
   const key = queryKeys.deviceEvents(deviceId);
-  const live = merge(
-    client.event$('DeviceAttributeValueUpdated').pipe(
-      filter(mine),
-      map((payload) => toLiveEvent('DeviceAttributeValueUpdated', payload)),
-    ),
-    client.event$('DeviceCommandRequested').pipe(
-      filter(mine),
-      map((payload) => toLiveEvent('DeviceCommandRequested', payload)),
-    ),
-    client.event$('DeviceConnectionStatusUpdated').pipe(
-      filter(mine),
-      map((payload) => toLiveEvent('DeviceConnectionStatusUpdated', payload)),
-    ),
-    client.event$('DeviceLifecycleChanged').pipe(
-      filter(mine),
-      map((payload) => toLiveEvent('DeviceLifecycleChanged', payload)),
-    ),
-  )
-    .pipe(bufferAnimationFrame())
+  const live = items
+    .pipe(map(liveEventOf), filter(isSome), bufferAnimationFrame())
     .subscribe((events) => queries.setQueryData<EventPages>(key, (history) => prependEvents(history, events)));
   const reloads = client.resync$
-    .pipe(resyncOf((stream) => stream === `device:${deviceId}` || isStreamOf('project')(stream)))
+    .pipe(resyncOf((stream) => stream === streams.device(deviceId) || isStreamOf('project')(stream)))
     .subscribe(() => void queries.invalidateQueries({ queryKey: key }));
   return () => {
     live.unsubscribe();
@@ -122,21 +87,22 @@ function followEvents(client: RealtimeClient, queries: QueryClient, deviceId: st
 }
 
 /**
- * While a device's detail view is open: subscribes to its detailed stream (`{ deviceIds: [id] }`,
- * unsubscribed on close) and keeps its query-cached details, requests and event history live.
+ * While a device's detail view is open: follows the device's items (`realtime.device$`, which
+ * holds its detailed stream until the view closes) and keeps its query-cached details, requests
+ * and event history live.
  */
 export function useLiveDevice(deviceId: string): void {
   const queries = useQueryClient();
   useEffect(() => {
-    void realtime.subscribe({ deviceIds: [deviceId] });
+    // One hold of the device's stream for the three followers.
+    const items = realtime.device$(deviceId).pipe(share());
     const stops = [
-      followDevice(realtime, queries, deviceId),
-      followRequests(realtime, queries, deviceId),
-      followEvents(realtime, queries, deviceId),
+      followDevice(realtime, queries, deviceId, items),
+      followRequests(realtime, queries, deviceId, items),
+      followEvents(realtime, queries, deviceId, items),
     ];
     return () => {
       for (const stop of stops) stop();
-      void realtime.unsubscribe({ deviceIds: [deviceId] });
     };
   }, [deviceId, queries]);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FleetDevice } from '@farola/protocol';
 import { buildDevice, buildFleetColumns } from '@/lib/api/data-generators';
 import { toFleetDevice } from '@/lib/api/fleet';
-import { FleetStore } from '@/lib/fleet/fleet-store';
+import { FleetStore } from './fleet-store';
 import { findDevices as findInStore, MAX_MATCHES } from './device-matches';
 
 function findDevices(devices: readonly FleetDevice[], query: string): FleetDevice[] {

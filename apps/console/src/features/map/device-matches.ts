@@ -1,5 +1,5 @@
 import type { FleetDevice } from '@farola/protocol';
-import type { FleetStore } from '@/lib/fleet/fleet-store';
+import type { FleetStore } from './fleet-store';
 
 /** How many matches 'Find in map' lists; more would not help anyone pick. */
 export const MAX_MATCHES = 20;

@@ -1,4 +1,4 @@
-import { KINDS, READY_STATUS, type FleetStore } from '@/lib/fleet/fleet-store';
+import { KINDS, READY_STATUS, type FleetStore } from './fleet-store';
 import type { DrawList } from './fleet-layout';
 
 /** The colours the canvas draws with, resolved from the theme's CSS variables. */

@@ -3,8 +3,8 @@ import { latLngBounds, type Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import { getRuntimeConfig } from '@/lib/config';
-import { isFleetLoadedAtom } from '@/lib/fleet/fleet-atoms';
-import { fleetStore } from '@/lib/fleet/fleet-store';
+import { isFleetLoadedAtom } from './fleet-atoms';
+import { fleetStore } from './fleet-store';
 import { useSelectedDevice } from './use-selected-device';
 
 /** Room around the fleet, more at the top where the toolbar lies over the map. */

@@ -1,5 +1,5 @@
 import { Layer, type LeafletEvent, type LeafletMouseEvent, type Map as LeafletMap, type ZoomAnimEvent } from 'leaflet';
-import type { FleetStore } from '@/lib/fleet/fleet-store';
+import type { FleetStore } from './fleet-store';
 import { DrawList, HitIndex, layoutFleet, restateFleet, type MapView } from './fleet-layout';
 import { drawFleet, type FleetPalette } from './draw-fleet';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFleetColumns, buildFleetDevice } from '@/lib/api/data-generators';
-import { FleetStore, mercatorX, mercatorY, NO_FILTER } from '@/lib/fleet/fleet-store';
+import { FleetStore, mercatorX, mercatorY, NO_FILTER } from './fleet-store';
 import { devicesInRectangle, HitIndex, layoutFleet, restateFleet, type MapView } from './fleet-layout';
 
 const ZOOM = 16;
@@ -138,7 +138,9 @@ describe('laying out the fleet', () => {
     expect(devicesInRectangle(fleet, view, { x0: 380, y0: 280, x1: 440, y1: 320 })).toEqual([]);
   });
 
-  it('lays out 100,000 devices in a few tens of milliseconds', () => {
+  // How fast is the map bench's to say (tests/bench/map.bench.ts): a timed assertion here failed
+  // on a busy machine without anything being wrong.
+  it('lays out 100,000 devices, every one of them in a marker or a cluster', () => {
     const count = 100_000;
     const fleet = new FleetStore();
     const devices = Array.from({ length: count }, (_, i) =>
@@ -152,9 +154,7 @@ describe('laying out the fleet', () => {
     const view = { ...viewAround(41.4, 2.08), scale: 256 * 2 ** 11 };
     view.left = mercatorX(2.08) * view.scale - 400;
     view.top = mercatorY(41.4) * view.scale - 300;
-    const started = performance.now();
     const list = layoutFleet(fleet, view, 44);
-    expect(performance.now() - started).toBeLessThan(200);
     expect([...list.size.subarray(0, list.count)].reduce((a, b) => a + b, 0)).toBe(count);
   });
 });

@@ -1,4 +1,4 @@
-import type { FleetStore } from '@/lib/fleet/fleet-store';
+import type { FleetStore } from './fleet-store';
 
 /**
  * What part of the world the map shows: Web Mercator coordinates in [0, 1) times `scale`

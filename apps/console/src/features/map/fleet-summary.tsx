@@ -1,7 +1,7 @@
 import { Caption1Strong } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { fleetCountsAtom } from '@/lib/fleet/fleet-atoms';
+import { fleetCountsAtom } from './fleet-atoms';
 
 /**
  * The live counts of the devices that pass the quick filters, e.g. '120 devices · 117 connected ·

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
-import { deviceAtomFamily } from '@/lib/fleet/fleet-atoms';
+import { deviceAtomFamily } from './fleet-atoms';
 import { useSelectedDevice } from './use-selected-device';
 
 const FOCUS_ZOOM = 17;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { LoadFailure } from '@/components/load-failure';
 import { lazyPreloadable } from '@/lib/lazy-preloadable';
-import { ensureFleetSync } from '@/lib/realtime/fleet-sync-starter';
+import { ensureFleetSync } from './fleet-sync-starter';
 import { FleetSummary } from './fleet-summary';
 import { MapLegend } from './map-legend';
 import { useMapPageStyles } from './map-page.styles';

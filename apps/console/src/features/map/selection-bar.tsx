@@ -3,7 +3,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mapSelectionAtom } from '@/lib/fleet/selection';
+import { mapSelectionAtom } from './selection';
 
 const useStyles = makeStyles({
   root: {

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { fleetSizeAtom } from '@/lib/fleet/fleet-atoms';
-import { fleetStore } from '@/lib/fleet/fleet-store';
+import { fleetSizeAtom } from './fleet-atoms';
+import { fleetStore } from './fleet-store';
 import { findDevices } from './device-matches';
 import { useSelectedDevice } from './use-selected-device';
 

@@ -1,7 +1,7 @@
 import type { StreamPosition, StreamPositions } from '@farola/protocol';
 import { filter, type Observable } from 'rxjs';
 import type { RealtimeClient } from './realtime-client';
-import { resyncIncludes } from './realtime-client';
+import { resyncIncludes } from './resync';
 
 /** What a live collection is made of: a REST load, its live items, and the streams they come on. */
 export interface LiveCollectionOptions<S, I> {

@@ -2,11 +2,12 @@ import { RealtimeClient } from './realtime-client';
 import { transport } from './socket';
 
 /**
- * The console's one realtime client, following the socket from the start. Features read live
- * items from `realtime.event$` and reloads from `realtime.resync$`; they never touch the socket.
+ * The console's one realtime client, following the socket from the start. Features follow a
+ * stream with `realtime.stream$(address)` (one event of every stream with `realtime.event$`) and
+ * reload on `realtime.resync$`; they never touch the socket.
  *
  * @example
- * realtime.event$('DeviceCommandRequested').subscribe(({ request }) => …);
+ * realtime.stream$(streams.project(projectId)).subscribe(({ event, payload }) => …);
  */
 export const realtime = new RealtimeClient(transport);
 realtime.start();

@@ -1,10 +1,13 @@
+import { streams } from '@farola/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ID } from '@/lib/api/data-generators';
-import { RealtimeClient, type Resync } from './realtime-client';
+import { RealtimeClient } from './realtime-client';
+import type { Resync } from './resync';
 import { createSocketDouble } from './testing/socket-double';
 import type { TransportEventPayloads } from './transport';
 
 const DEVICE_ID = '00000000-0000-4000-8000-000000000001';
+const OTHER_DEVICE_ID = '00000000-0000-4000-8000-000000000002';
 const PROJECT_STREAM = `project:${PROJECT_ID}`;
 const FLEET_STREAM = `fleet:${PROJECT_ID}`;
 const DEVICE_STREAM = `device:${DEVICE_ID}`;
@@ -20,6 +23,10 @@ function connection(
 function fleetState(seq: number): TransportEventPayloads['FleetStateUpdated'] {
   const state = { deviceId: DEVICE_ID, projectId: PROJECT_ID, connected: true, on: seq % 2 === 0, alarm: false };
   return { ...state, status: 'ready', stream: FLEET_STREAM, seq };
+}
+
+function attributes(seq: number): TransportEventPayloads['DeviceAttributeValueUpdated'] {
+  return { deviceId: DEVICE_ID, projectId: PROJECT_ID, ts: '2025-05-04T10:00:00.000Z', values: { dimming: seq }, seq };
 }
 
 function setup() {
@@ -196,17 +203,30 @@ describe('the realtime client', () => {
     await vi.waitFor(() => expect(env.resyncs).toEqual([{ all: false, streams: [FLEET_STREAM] }]));
   });
 
-  it('subscribes a device stream once however many views hold it, and unsubscribes when the last lets go', async () => {
+  it('joins a detailed stream when its Observable is first subscribed and leaves it when the last one unsubscribes', async () => {
     const env = setup();
     stop = env.stop;
     env.server.connect({ epoch: 'e1', streams: {} });
     env.server.answer('subscribe', () => ({ ok: true, streams: { [DEVICE_STREAM]: 12 } }));
     env.server.answer('unsubscribe', () => ({ ok: true }));
-    await env.client.subscribe({ deviceIds: [DEVICE_ID] });
-    await env.client.subscribe({ deviceIds: [DEVICE_ID] });
-    expect(env.client.position(DEVICE_STREAM)).toBe(12);
-    await env.client.unsubscribe({ deviceIds: [DEVICE_ID] });
-    await env.client.unsubscribe({ deviceIds: [DEVICE_ID] });
+    const panel: unknown[] = [];
+    const chart: unknown[] = [];
+    const first = env.client.stream$(streams.device(DEVICE_ID)).subscribe((item) => panel.push(item));
+    const second = env.client.stream$(streams.device(DEVICE_ID)).subscribe((item) => chart.push(item));
+    await vi.waitFor(() => expect(env.client.position(DEVICE_STREAM)).toBe(12));
+    expect(env.server.requests).toEqual([{ name: 'subscribe', body: { deviceIds: [DEVICE_ID] } }]);
+
+    const report = { ...attributes(13), stream: DEVICE_STREAM };
+    env.server.push('DeviceAttributeValueUpdated', report);
+    // Another device's report, and an item of another stream, are not this stream's.
+    env.server.push('DeviceAttributeValueUpdated', { ...attributes(1), stream: `device:${OTHER_DEVICE_ID}` });
+    env.server.push('DeviceConnectionStatusUpdated', connection(1));
+    expect(panel).toEqual([{ event: 'DeviceAttributeValueUpdated', payload: report }]);
+    expect(chart).toEqual(panel);
+
+    first.unsubscribe();
+    expect(env.server.requests).toHaveLength(1);
+    second.unsubscribe();
     expect(env.server.requests).toEqual([
       { name: 'subscribe', body: { deviceIds: [DEVICE_ID] } },
       { name: 'unsubscribe', body: { deviceIds: [DEVICE_ID] } },
@@ -214,11 +234,44 @@ describe('the realtime client', () => {
     expect(env.client.position(DEVICE_STREAM)).toBeUndefined();
   });
 
+  it('follows a stream the socket is in from connect without subscribing to it', () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: { [PROJECT_STREAM]: 0 } });
+    const items: unknown[] = [];
+    const following = env.client.stream$(streams.project(PROJECT_ID)).subscribe((item) => items.push(item));
+    env.server.push('DeviceConnectionStatusUpdated', connection(1));
+    env.server.push('FleetStateUpdated', fleetState(1));
+    following.unsubscribe();
+    env.server.push('DeviceConnectionStatusUpdated', connection(2));
+    expect(items).toEqual([{ event: 'DeviceConnectionStatusUpdated', payload: connection(1) }]);
+    expect(env.server.requests).toEqual([]);
+  });
+
+  it("passes on one device's items of every stream while holding its own", async () => {
+    const env = setup();
+    stop = env.stop;
+    env.server.connect({ epoch: 'e1', streams: {} });
+    env.server.answer('subscribe', () => ({ ok: true, streams: { [DEVICE_STREAM]: 0 } }));
+    env.server.answer('unsubscribe', () => ({ ok: true }));
+    const events: string[] = [];
+    const open = env.client.device$(DEVICE_ID).subscribe(({ event }) => events.push(event));
+    await vi.waitFor(() => expect(env.client.position(DEVICE_STREAM)).toBe(0));
+    env.server.push('DeviceConnectionStatusUpdated', connection(1));
+    env.server.push('FleetStateUpdated', fleetState(1));
+    env.server.push('DeviceAttributeValueUpdated', { ...attributes(1), stream: DEVICE_STREAM });
+    env.server.push('DeviceAttributeValueUpdated', { ...attributes(2), deviceId: OTHER_DEVICE_ID });
+    expect(events).toEqual(['DeviceConnectionStatusUpdated', 'FleetStateUpdated', 'DeviceAttributeValueUpdated']);
+    open.unsubscribe();
+    expect(env.server.requests.map((request) => request.name)).toEqual(['subscribe', 'unsubscribe']);
+  });
+
   it('sends a subscription made while the socket was down once it connects', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const env = setup();
     stop = env.stop;
-    await env.client.subscribe({ deviceIds: [DEVICE_ID] });
+    env.client.stream$(streams.device(DEVICE_ID)).subscribe();
+    await vi.waitFor(() => expect(env.server.requests).toHaveLength(1));
     env.server.answer('subscribe', () => ({ ok: true, streams: { [DEVICE_STREAM]: 0 } }));
     env.server.connect({ epoch: 'e1', streams: {} });
     await vi.waitFor(() => expect(env.client.position(DEVICE_STREAM)).toBe(0));

@@ -1,21 +1,19 @@
 import {
   parseStream,
   type RealtimeAccess,
+  STREAMED_EVENT_TYPES,
+  type StreamEventOf,
+  type StreamKind,
   StreamPositionsSchema,
   type StreamedEventType,
   type StreamPositions,
-  type Subscription,
+  streams,
 } from '@farola/protocol';
-import type { Observable } from 'rxjs';
-import { filter, Subject, type Subscription as RxSubscription } from 'rxjs';
+import { filter, map, merge, Observable, Subject, type Subscription as RxSubscription } from 'rxjs';
 import { z } from 'zod';
+import type { Resync } from './resync';
+import { StreamHolds, subscriptionOf } from './stream-holds';
 import type { RealtimeTransport, TransportEventPayloads, TransportSession } from './transport';
-
-/**
- * Streams whose data must be loaded again over REST: the named ones, or every one (`all`) when
- * the server cannot say (it does not follow the realtime contract, or the resume failed).
- */
-export type Resync = { all: true } | { all: false; streams: readonly string[] };
 
 const RefusalSchema = z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) });
 const SubscribeAckSchema = z.union([z.object({ ok: z.literal(true), streams: StreamPositionsSchema }), RefusalSchema]);
@@ -29,22 +27,16 @@ const ResumeAckSchema = z.union([
   RefusalSchema,
 ]);
 
-const STREAMED_EVENTS: readonly StreamedEventType[] = [
-  'DeviceAttributeValueUpdated',
-  'DeviceCommandRequested',
-  'DeviceConnectionStatusUpdated',
-  'DeviceLifecycleChanged',
-  'FleetStateUpdated',
-];
-
-/** Whether a resync asks to reload `stream`. */
-export function resyncIncludes(resync: Resync, matches: (stream: string) => boolean): boolean {
-  return resync.all || resync.streams.some(matches);
-}
+/** One item of a stream: its event name and its validated payload. */
+export type StreamItem<E extends StreamedEventType = StreamedEventType> = {
+  [N in E]: { event: N; payload: TransportEventPayloads[N] };
+}[E];
 
 /**
- * The browser side of the realtime contract (docs/realtime.md). It remembers the server's epoch
- * and the last seq seen per stream; drops items it has already seen (seq ≤ last); on a reconnect
+ * The browser side of the realtime contract (docs/realtime.md). Views follow a stream with
+ * `stream$(address)` (or a device's items on every stream with `device$(id)`): subscribing joins
+ * the stream, unsubscribing leaves it. It remembers the server's epoch and the last seq seen per
+ * stream; drops items it has already seen (seq ≤ last); on a reconnect
  * resumes (in the handshake, or with the `resume` message for a server that does not answer it
  * there) and announces, on `resync$`, only the streams the server could not catch up (or
  * every stream when the server follows no contract, as before streams existed). A snapshot
@@ -53,7 +45,8 @@ export function resyncIncludes(resync: Resync, matches: (stream: string) => bool
  *
  * @example
  * const client = new RealtimeClient(transport); client.start();
- * client.event$('FleetStateUpdated').subscribe(apply);
+ * const open = client.stream$(streams.device(deviceId)).subscribe(({ event, payload }) => apply(payload));
+ * open.unsubscribe(); // the last view of the device left: unsubscribed on the server
  * client.resync$.subscribe((resync) => resyncIncludes(resync, isFleetStream) && reload());
  */
 /**
@@ -74,7 +67,11 @@ export class RealtimeClient {
   private readonly holes = new Map<string, { seqs: Set<number>; timer: ReturnType<typeof setTimeout> }>();
   private readonly resyncSubject = new Subject<Resync>();
   private readonly eventSubjects = new Map<StreamedEventType, Subject<unknown>>();
-  private readonly subscriptions = new Map<string, number>();
+  /** The detailed streams views hold: subscribed on the server while any view holds one. */
+  private readonly holds = new StreamHolds({
+    subscribe: (addresses) => void this.sendSubscribe(addresses),
+    unsubscribe: (address) => this.sendUnsubscribe(address),
+  });
   private hasConnected = false;
   private running: RxSubscription | null = null;
 
@@ -95,7 +92,7 @@ export class RealtimeClient {
     const running = this.transport.connects$.subscribe(() => this.onConnect());
     running.add(this.transport.session$.subscribe((session) => this.onSession(session)));
     running.add(this.transport.access$.subscribe((access) => this.onAccess(access)));
-    for (const name of STREAMED_EVENTS) {
+    for (const name of STREAMED_EVENT_TYPES) {
       running.add(this.transport.event$(name).subscribe((item) => this.onItem(name, item)));
     }
     this.running = running;
@@ -137,31 +134,76 @@ export class RealtimeClient {
   }
 
   /**
-   * Subscribes to detailed streams (one device's attributes, a project's). Counted: a stream
-   * stays subscribed until as many `unsubscribe` calls. A refused or unanswered request is logged.
+   * The items of one stream (`streams.device(id)`, `streams.project(id)` …), each once, in order.
+   * Subscribing joins it: a detailed stream is subscribed on the server while any subscriber holds
+   * it and unsubscribed when the last one leaves; the others the socket is in from connect. Items
+   * without a stream position (a server without streams) belong to no stream.
    */
-  async subscribe(subscription: Subscription): Promise<void> {
-    const fresh = this.count(subscription, 1);
-    if (fresh.deviceIds.length + fresh.projectIds.length === 0) return;
+  stream$<K extends StreamKind>(address: `${K}:${string}`): Observable<StreamItem<StreamEventOf<K>>> {
+    const parsed = parseStream(address);
+    if (!parsed) throw new Error(`Not a stream: ${address}`);
+    const events = Object.keys(parsed.definition.events) as StreamEventOf<K>[];
+    return this.holding(
+      address,
+      this.items$(events, (item) => item.stream === address),
+    );
+  }
+
+  /**
+   * Every item about one device, from its own stream (joined while subscribed, as `stream$`) and
+   * from the project's streams the socket is in (its connection, requests, lifecycle and compact
+   * state), whichever project it is in now.
+   */
+  device$(deviceId: string): Observable<StreamItem> {
+    return this.holding(
+      streams.device(deviceId),
+      this.items$(STREAMED_EVENT_TYPES, (item) => item.deviceId === deviceId),
+    );
+  }
+
+  private items$<E extends StreamedEventType>(
+    events: readonly E[],
+    matches: (item: TransportEventPayloads[E]) => boolean,
+  ): Observable<StreamItem<E>> {
+    return merge(
+      ...events.map((event) =>
+        this.event$(event).pipe(
+          filter(matches),
+          map((payload) => ({ event, payload }) as StreamItem<E>),
+        ),
+      ),
+    );
+  }
+
+  /** `items$`, holding the stream `address` while subscribed. */
+  private holding<T>(address: string, items$: Observable<T>): Observable<T> {
+    return new Observable<T>((subscriber) => {
+      const items = items$.subscribe(subscriber);
+      this.holds.hold(address);
+      return () => {
+        items.unsubscribe();
+        this.holds.release(address);
+      };
+    });
+  }
+
+  /** No view holds `address` any more: the server stops sending it. */
+  private sendUnsubscribe(address: string): void {
+    this.positions.delete(address);
+    this.closeHoles(address);
+    this.transport
+      .request('unsubscribe', subscriptionOf([address]))
+      .catch((error: unknown) => console.warn('Unsubscribing from live updates failed', address, error));
+  }
+
+  /** Subscribes detailed streams; a refused or unanswered request is logged (sent again on connect). */
+  private async sendSubscribe(addresses: readonly string[]): Promise<void> {
     try {
-      const ack = SubscribeAckSchema.parse(await this.transport.request('subscribe', withoutEmpty(fresh)));
+      const ack = SubscribeAckSchema.parse(await this.transport.request('subscribe', subscriptionOf(addresses)));
       if (!ack.ok) throw new Error(`${ack.error.code}: ${ack.error.message}`);
       this.noteSnapshot(ack.streams);
     } catch (error) {
-      console.warn('Subscribing to live updates failed', subscription, error);
-    }
-  }
-
-  /** Ends a `subscribe`; the server stops sending once no view holds the stream any more. */
-  async unsubscribe(subscription: Subscription): Promise<void> {
-    const released = this.count(subscription, -1);
-    for (const id of released.deviceIds) this.positions.delete(`device:${id}`);
-    for (const id of released.projectIds) this.positions.delete(`attributes:${id}`);
-    if (released.deviceIds.length + released.projectIds.length === 0) return;
-    try {
-      await this.transport.request('unsubscribe', withoutEmpty(released));
-    } catch (error) {
-      console.warn('Unsubscribing from live updates failed', subscription, error);
+      console.warn('Subscribing to live updates failed', addresses, error);
     }
   }
 
@@ -169,24 +211,6 @@ export class RealtimeClient {
     let subject = this.eventSubjects.get(name);
     if (!subject) this.eventSubjects.set(name, (subject = new Subject()));
     return subject;
-  }
-
-  /** Adds `delta` to each stream's holders; returns the ids whose count left or reached zero. */
-  private count(subscription: Subscription, delta: 1 | -1) {
-    const changed = { deviceIds: [] as string[], projectIds: [] as string[] };
-    const apply = (kind: 'device' | 'attributes', ids: readonly string[] | undefined, into: string[]) => {
-      for (const id of ids ?? []) {
-        const key = `${kind}:${id}`;
-        const before = this.subscriptions.get(key) ?? 0;
-        const after = Math.max(0, before + delta);
-        if (after === 0) this.subscriptions.delete(key);
-        else this.subscriptions.set(key, after);
-        if ((before === 0) !== (after === 0)) into.push(id);
-      }
-    };
-    apply('device', subscription.deviceIds, changed.deviceIds);
-    apply('attributes', subscription.projectIds, changed.projectIds);
-    return changed;
   }
 
   private onItem(name: StreamedEventType, item: { stream?: string | undefined; seq?: number | undefined }): void {
@@ -255,7 +279,7 @@ export class RealtimeClient {
     const visible = new Set(access.projectIds);
     for (const stream of [...this.positions.keys()]) {
       const parsed = parseStream(stream);
-      if (parsed && parsed.kind !== 'device' && !visible.has(parsed.id)) {
+      if (parsed?.definition.scope === 'project' && !visible.has(parsed.id)) {
         this.positions.delete(stream);
         this.closeHoles(stream);
       }
@@ -340,20 +364,8 @@ export class RealtimeClient {
    * `resume` re-subscribes only the streams it names, and it names those with a known position.
    */
   private async subscribeUnplaced(): Promise<void> {
-    const unplaced = { deviceIds: [] as string[], projectIds: [] as string[] };
-    for (const key of this.subscriptions.keys()) {
-      if (this.positions.has(key)) continue;
-      const [kind, id = ''] = key.split(':');
-      (kind === 'device' ? unplaced.deviceIds : unplaced.projectIds).push(id);
-    }
-    if (unplaced.deviceIds.length + unplaced.projectIds.length === 0) return;
-    try {
-      const ack = SubscribeAckSchema.parse(await this.transport.request('subscribe', withoutEmpty(unplaced)));
-      if (!ack.ok) throw new Error(`${ack.error.code}: ${ack.error.message}`);
-      this.noteSnapshot(ack.streams);
-    } catch (error) {
-      console.warn('Subscribing to live updates failed', unplaced, error);
-    }
+    const unplaced = this.holds.addresses().filter((address) => !this.positions.has(address));
+    if (unplaced.length > 0) await this.sendSubscribe(unplaced);
   }
 
   private async resume(epoch: string): Promise<void> {
@@ -375,20 +387,3 @@ export class RealtimeClient {
     }
   }
 }
-
-function withoutEmpty(subscription: { deviceIds: string[]; projectIds: string[] }): Subscription {
-  return {
-    ...(subscription.deviceIds.length > 0 ? { deviceIds: subscription.deviceIds } : {}),
-    ...(subscription.projectIds.length > 0 ? { projectIds: subscription.projectIds } : {}),
-  };
-}
-
-/** Streams of one kind, e.g. `isStreamOf('fleet')('fleet:…')` is true. */
-export const isStreamOf =
-  (kind: 'fleet' | 'project' | 'device' | 'attributes') =>
-  (stream: string): boolean =>
-    stream.startsWith(`${kind}:`);
-
-/** Keeps only the resyncs that concern `matches`. */
-export const resyncOf = (matches: (stream: string) => boolean) =>
-  filter((resync: Resync) => resyncIncludes(resync, matches));

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { stopFleetSync } from './fleet-sync-starter';
 import { connectRealtime, transport } from './socket';
 import { queryClient, queryKeys } from '@/lib/query/query-client';
 
-/** Keeps the realtime socket (and the fleet sync, once a screen started it) running while mounted; renders nothing. */
+/** Keeps the realtime socket running while mounted; renders nothing. */
 export function RealtimeConnection() {
   useEffect(() => {
     const disconnect = connectRealtime();
@@ -13,8 +12,6 @@ export function RealtimeConnection() {
     );
     return () => {
       accessChanges.unsubscribe();
-      // Started by the first screen that shows the fleet (ensureFleetSync).
-      stopFleetSync();
       disconnect();
     };
   }, []);

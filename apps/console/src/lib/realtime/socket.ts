@@ -2,6 +2,7 @@ import {
   type RealtimeAccess,
   RealtimeAccessSchema,
   FleetStateUpdatedSchema,
+  STREAMED_EVENT_TYPES,
   StreamPositionsSchema,
   type Resume,
   type StreamedEventType,
@@ -18,13 +19,8 @@ import type { RealtimeTransport, TransportEventPayloads, TransportSession } from
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 type DeviceEventSchemas = typeof DEVICE_EVENT_PAYLOAD_SCHEMAS;
-const EVENT_NAMES: readonly StreamedEventType[] = [
-  'DeviceAttributeValueUpdated',
-  'DeviceCommandRequested',
-  'DeviceConnectionStatusUpdated',
-  'DeviceLifecycleChanged',
-  'FleetStateUpdated',
-];
+// The event names of the protocol's stream registry, listed apart from their schemas (loaded on demand).
+const EVENT_NAMES = STREAMED_EVENT_TYPES;
 const SessionSchema = z.object({
   epoch: z.string().min(1).max(64),
   streams: StreamPositionsSchema,

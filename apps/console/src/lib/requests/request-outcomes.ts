@@ -1,7 +1,8 @@
 import { FINAL_REQUEST_STATUSES, type QueuedRequest } from '@farola/protocol';
 import type { createStore } from 'jotai';
 import { catchError, EMPTY, from, map, merge, mergeMap, Observable, of } from 'rxjs';
-import { isStreamOf, resyncOf, type RealtimeClient } from '@/lib/realtime/realtime-client';
+import type { RealtimeClient } from '@/lib/realtime/realtime-client';
+import { isStreamOf, resyncOf } from '@/lib/realtime/resync';
 import { forgetOwnRequest, ownRequestsAtom, type OwnRequest } from './own-requests';
 import { fetchRequest } from './requests-api';
 

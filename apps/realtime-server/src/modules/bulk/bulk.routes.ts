@@ -13,6 +13,8 @@ import { defineRoute, type Route } from '../../http/define-route';
 import type { BulkService } from './bulk.service';
 
 const jobId = { description: 'Bulk job id', invalid: 'BULK_JOB_NOT_FOUND' } as const;
+/** A bulk action names up to 100,000 devices: 100,000 quoted UUIDs and commas, with room. */
+const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export function bulkRoutes(bulk: BulkService): Route[] {
   return [
@@ -22,7 +24,7 @@ export function bulkRoutes(bulk: BulkService): Route[] {
       operationId: 'checkBulkAction',
       summary: 'What a bulk action would do: compatibility and the devices it cannot run on',
       roles: ACTION_ROLES.commandDevices,
-      body: { component: 'BulkCheckRequest', schema: BulkCheckRequestSchema },
+      body: { component: 'BulkCheckRequest', schema: BulkCheckRequestSchema, limitBytes: BODY_LIMIT_BYTES },
       response: { component: 'BulkCheck', schema: BulkCheckSchema },
       handler: ({ user, body }) => bulk.check(user, body),
     }),
@@ -32,7 +34,7 @@ export function bulkRoutes(bulk: BulkService): Route[] {
       operationId: 'startBulkAction',
       summary: 'Start a bulk action on many devices (one job)',
       roles: ACTION_ROLES.commandDevices,
-      body: { component: 'BulkActionRequest', schema: BulkActionRequestSchema },
+      body: { component: 'BulkActionRequest', schema: BulkActionRequestSchema, limitBytes: BODY_LIMIT_BYTES },
       response: { component: 'BulkJob', schema: BulkJobSchema, status: 202, description: 'Accepted: the job' },
       errors: [409, 422],
       handler: ({ user, body }) => bulk.start(user, body),

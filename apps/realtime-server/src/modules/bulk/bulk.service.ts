@@ -1,6 +1,5 @@
 import {
   BULK_UNSUPPORTED_LISTED_MAX,
-  type BulkAction,
   type BulkActionName,
   type BulkActionRequest,
   type BulkCheck,
@@ -10,12 +9,8 @@ import {
   type BulkJobItemListQuery,
   type BulkJobListQuery,
   type BulkUnsupportedDevice,
-  type CommandName,
-  type CommandRequest,
   ERRORS,
   type ErrorCode,
-  LIFECYCLE_ACTIONS,
-  type LifecycleAction,
   type Page,
 } from '@farola/protocol';
 import type { User } from '../../auth/user';
@@ -26,37 +21,40 @@ import type { DeviceIndexEntry } from '../devices/contract';
 import type { LifecycleService } from '../lifecycle/contract';
 import type { ProjectService } from '../projects/contract';
 import type { QueuedRequestsService } from '../requests/contract';
-import type { BulkRepository, ItemInsert } from './bulk.repository';
-import type { BulkRunner } from './bulk-runner';
-
-/** Bulk actions that queue the device command of the same name. */
-const COMMAND_ACTIONS: Partial<Record<BulkActionName, CommandName>> = {
-  switchOn: 'switchOn',
-  switchOff: 'switchOff',
-  reboot: 'reboot',
-  setOperateMode: 'setOperateMode',
-  resetInstallation: 'resetInstallation',
-  downloadUpdate: 'downloadUpdate',
-  applyUpdate: 'applyUpdate',
-};
-
-/** The device command a bulk action queues, or undefined for a change the server applies itself. */
-export function commandOf(action: BulkActionName): CommandName | undefined {
-  return COMMAND_ACTIONS[action];
-}
-
-/** The command request a command action queues for each device. */
-export function commandRequestOf(action: BulkAction): CommandRequest | null {
-  const command = commandOf(action.action);
-  return command ? ({ command, params: action.params } as CommandRequest) : null;
-}
-
-/** The status actions a bulk action may take (one device at a time only: `retryInstallation`). */
-export function isLifecycleAction(action: BulkActionName): action is Extract<BulkActionName, LifecycleAction> {
-  return (LIFECYCLE_ACTIONS as readonly string[]).includes(action);
-}
+import type { Job, JobItem, JobItemPlan, JobsService } from '../jobs/contract';
+import { BULK_KIND, commandOf, isLifecycleAction } from './bulk-actions';
 
 const message = (code: ErrorCode) => ({ code, message: ERRORS[code].message });
+
+/** A job of the bulk kind as the API shows it. */
+export function toBulkJob(job: Job): BulkJob {
+  return {
+    id: job.id,
+    action: job.action as BulkActionName,
+    params: job.params,
+    status: job.status,
+    total: job.succeeded + job.failed + job.pending + job.skipped,
+    succeeded: job.succeeded,
+    failed: job.failed,
+    pending: job.pending,
+    skipped: job.skipped,
+    createdBy: job.createdBy,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+    projectIds: job.projectIds,
+  };
+}
+
+function toBulkItem(item: JobItem): BulkJobItem {
+  return {
+    deviceId: item.itemId,
+    serialNumber: item.sortKey,
+    name: item.label,
+    outcome: item.outcome,
+    error: item.error,
+    requestId: item.ref,
+  };
+}
 
 /** The selection of a bulk request, resolved and sorted into what can and cannot run. */
 interface Selection {
@@ -74,12 +72,11 @@ interface Selection {
 export class BulkService {
   constructor(
     private readonly deps: {
-      repository: BulkRepository;
+      jobs: JobsService;
       index: DeviceIndex;
       projects: ProjectService;
       requests: QueuedRequestsService;
       lifecycle: LifecycleService;
-      runner: BulkRunner;
     },
   ) {}
 
@@ -111,12 +108,12 @@ export class BulkService {
       });
     }
     const reasons = new Map(unsupported.map(({ device, reason }) => [device.id, reason]));
-    const items: ItemInsert[] = devices.map((device) => {
+    const items: JobItemPlan[] = devices.map((device) => {
       const reason = reasons.get(device.id);
       return {
-        deviceId: device.id,
-        serialNumber: device.serialNumber,
-        name: device.name,
+        itemId: device.id,
+        sortKey: device.serialNumber,
+        label: device.name,
         outcome: reason ? 'skipped' : 'pending',
         error: reason ? message(reason) : null,
       };
@@ -125,34 +122,34 @@ export class BulkService {
     if (body.action === 'changeProject' && !projectIds.includes(body.params.projectId)) {
       projectIds.push(body.params.projectId);
     }
-    const action = { action: body.action, params: body.params } as BulkAction;
-    const id = await this.deps.repository.create(
-      { action: action.action, params: action.params, projectIds, createdBy: user.username },
+    const id = await this.deps.jobs.create(
+      { kind: BULK_KIND, action: body.action, params: body.params, projectIds, createdBy: user.username },
       items,
     );
-    this.deps.runner.launch(id, action, user.username);
-    return (await this.deps.repository.get(id, await this.deps.projects.scope(user)))!;
+    return this.get(user, id);
   }
 
   async get(user: User, id: string): Promise<BulkJob> {
-    const job = await this.deps.repository.get(id, await this.deps.projects.scope(user));
+    const job = await this.deps.jobs.get(BULK_KIND, id, await this.deps.projects.scope(user));
     if (!job) throw new DomainError('BULK_JOB_NOT_FOUND');
-    return job;
+    return toBulkJob(job);
   }
 
   async list(user: User, query: BulkJobListQuery): Promise<Page<BulkJob>> {
-    return this.deps.repository.list(query, await this.deps.projects.scope(user));
+    const page = await this.deps.jobs.list(BULK_KIND, query, await this.deps.projects.scope(user));
+    return { ...page, items: page.items.map(toBulkJob) };
   }
 
   async items(user: User, id: string, query: BulkJobItemListQuery): Promise<Page<BulkJobItem>> {
     await this.get(user, id);
-    return this.deps.repository.items(id, query);
+    const page = await this.deps.jobs.items(id, query);
+    return { ...page, items: page.items.map(toBulkItem) };
   }
 
   async cancel(user: User, id: string): Promise<BulkJob> {
     const job = await this.get(user, id);
     if (job.status !== 'running') throw new DomainError('BULK_JOB_FINISHED');
-    await this.deps.runner.cancel(id);
+    await this.deps.jobs.cancel(id);
     return this.get(user, id);
   }
 

@@ -15,7 +15,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_USER } from '../../auth/user';
 import { collect, type Harness, startHarness, uniqueSerial } from '../../testing/harness';
-import { BulkRepository } from './bulk.repository';
+import { JobRepository } from '../jobs/job.repository';
 
 const post = (h: Harness, path: string, body: unknown) => h.api(path, { method: 'POST', body: JSON.stringify(body) });
 
@@ -418,7 +418,7 @@ describe('a bulk job whose server died between queuing a batch and recording it'
       );
     }
     // The batch's requests are stored and sent, then the server "dies" before the items record them.
-    const crash = vi.spyOn(BulkRepository.prototype, 'start').mockRejectedValueOnce(new Error('the server died here'));
+    const crash = vi.spyOn(JobRepository.prototype, 'start').mockRejectedValueOnce(new Error('the server died here'));
     const started = await post(first, '/v1/bulk-actions', {
       action: 'switchOff',
       deviceIds: devices.map((device) => device.id),

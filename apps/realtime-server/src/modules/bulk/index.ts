@@ -1,58 +1,27 @@
 import type { FarolaModule } from '../../platform/module';
-import { retentionPart } from '../../platform/retention';
-import { BulkRunner } from './bulk-runner';
-import { BulkRepository } from './bulk.repository';
+import { BULK_KIND } from './bulk-actions';
+import { bulkKind, settleOf } from './bulk-kind';
 import { bulkRoutes } from './bulk.routes';
-import { BulkService } from './bulk.service';
+import { BulkService, toBulkJob } from './bulk.service';
 
-/** Bulk actions: one server-side job per action on many devices, followed to each device's outcome. */
+/** Bulk actions: one job per action on many devices (a kind of the jobs engine), followed to each device's outcome. */
 export const bulkModule: FarolaModule = {
   name: 'bulk',
   description: 'Bulk actions: one job per action on many devices, with an outcome per device',
-  migrations: new URL('./migrations/', import.meta.url),
-  setup: ({ db, config, logger, services, events, realtime }) => {
-    const repository = new BulkRepository(db);
+  setup: ({ services, events, realtime }) => {
     const { index } = services.get('devices');
     const requests = services.get('queuedRequests');
     const lifecycle = services.get('lifecycle');
-    const runner = new BulkRunner({
-      repository,
-      index,
-      requests,
-      lifecycle,
-      notify: (job) => realtime.notifyProjects(job.projectIds, 'BulkJobUpdated', job),
-      logger,
+    const jobs = services.get('jobs');
+    jobs.register(bulkKind({ index, requests, lifecycle }));
+    events.on('RequestFinished', (request) => {
+      const settle = settleOf(request);
+      if (settle) jobs.settle([settle]);
     });
-    events.on('RequestFinished', (request) => runner.requestFinished(request));
-    const bulk = new BulkService({
-      repository,
-      index,
-      projects: services.get('projects'),
-      requests,
-      lifecycle,
-      runner,
+    events.on('JobUpdated', (job) => {
+      if (job.kind === BULK_KIND) realtime.notifyProjects(job.projectIds, 'BulkJobUpdated', toBulkJob(job));
     });
-    return {
-      routes: bulkRoutes(bulk),
-      parts: [
-        {
-          name: 'bulk jobs',
-          start: async () => {
-            await runner.resume();
-          },
-          stop: () => runner.close(),
-        },
-        retentionPart(
-          {
-            what: 'finished bulk jobs',
-            tables: ['bulk_jobs', 'bulk_job_items'],
-            days: config.bulkJobRetentionDays,
-            purge: (cutoff) => repository.deleteFinishedBefore(cutoff),
-          },
-          db,
-          logger,
-        ),
-      ],
-    };
+    const bulk = new BulkService({ jobs, index, projects: services.get('projects'), requests, lifecycle });
+    return { routes: bulkRoutes(bulk) };
   },
 };

@@ -1,8 +1,9 @@
 import {
   type ErrorBody,
-  type Gateway,
+  type MqttCredentials,
   ProvisionGatewayDeviceSchema,
   type ProvisionGatewayDevice,
+  type ProvisionedDevices,
   type ProvisionItemResult,
   type ProvisionResults,
   toFieldIssues,
@@ -10,8 +11,10 @@ import {
 import type { User } from '../../auth/user';
 import { ALL_PROJECTS, inProjectScope, type ProjectScope } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
-import { DeviceRepository } from './device.repository';
+import { DeviceRepository, type DeviceIndexEntry } from './device.repository';
+import { generatePassword } from './passwords';
 import { nameExists, projectNotFound, serialExists } from './provisioning-errors';
+import { ProvisioningRepository } from './provisioning.repository';
 import type { ProvisioningDeps, ProvisioningService } from './provisioning.service';
 
 const errorOf = (error: DomainError): ErrorBody['error'] => ({
@@ -25,12 +28,22 @@ interface Candidate {
   item: ProvisionGatewayDevice;
 }
 
+/** What one batch was sorted into before its insert: answered items, and the fresh ones to insert. */
+interface Plan {
+  results: ProvisionItemResult[];
+  fresh: Candidate[];
+  /** Serial numbers already provisioned as asked (`exists`). */
+  known: string[];
+}
+
 /**
- * Provisions up to MAX_PROVISION_BATCH devices behind one gateway in one statement, answering each
- * item on its own: `created`, `exists` (the same device already behind this gateway: a repeated call
- * is harmless), `invalid` (it fails the schema, or names a project the caller cannot see) or
- * `conflict` (its serial number is taken, or its name by another device of its kind, in the
- * database or earlier in the batch: the unique indexes decide, in the one insert). Devices behind a gateway have no credentials of their own.
+ * Provisions up to MAX_PROVISION_BATCH devices in one statement, behind one gateway or each on its
+ * own connection, answering each item on its own: `created`, `exists` (the same device already
+ * provisioned the same way: a repeated call is harmless), `invalid` (it fails the schema, or names
+ * a project the caller cannot see) or `conflict` (its serial number is taken, or its name by another
+ * device of its kind, in the database or earlier in the batch: the unique indexes decide, in the
+ * one insert). Devices behind a gateway have no credentials of their own; a device on its own gets
+ * a password, stored as a keyed hash (microseconds each) in the same transaction.
  */
 export class BulkProvisioning {
   constructor(
@@ -38,8 +51,71 @@ export class BulkProvisioning {
     private readonly service: Pick<ProvisioningService, 'gateway'>,
   ) {}
 
+  /** `POST /gateways/{id}/devices`: devices behind a gateway the caller may see. */
   async provision(user: User, gatewayUuid: string, items: readonly unknown[]): Promise<ProvisionResults> {
-    const gateway = await this.service.gateway(user, gatewayUuid);
+    const { gatewayId } = await this.service.gateway(user, gatewayUuid);
+    const plan = await this.plan(user, items, gatewayId);
+    const entries = await this.deps.db.transaction(async (tx) => {
+      const inserted = await new DeviceRepository(tx).provisionMany(
+        plan.fresh.map(({ item }) => ({ ...item, gatewayId })),
+      );
+      const serialNumbers = [...plan.known, ...inserted.map((device) => device.serialNumber)];
+      if (serialNumbers.length > 0) await this.deps.broker.grant({ kind: 'gateway-devices', gatewayId, serialNumbers });
+      return inserted;
+    });
+    for (const entry of entries) this.deps.index.add(entry);
+    return this.answer(plan, entries);
+  }
+
+  /** `POST /devices/batch`: devices that connect on their own, each with its credentials (shown once). */
+  async provisionDevices(user: User, items: readonly unknown[]): Promise<ProvisionedDevices> {
+    const plan = await this.plan(user, items, null);
+    // A serial number that is a gateway's MQTT user name cannot be a device's.
+    const taken = await new ProvisioningRepository(this.deps.db).takenUsernames(
+      plan.fresh.map((c) => c.item.serialNumber),
+    );
+    const fresh = plan.fresh.filter((candidate) => {
+      if (!taken.has(candidate.item.serialNumber)) return true;
+      plan.results.push(this.conflict(candidate));
+      return false;
+    });
+    const passwords = new Map(fresh.map(({ item }) => [item.serialNumber, generatePassword()]));
+    const { entries, credentials } = await this.deps.db.transaction(async (tx) => {
+      const inserted = await new DeviceRepository(tx).provisionMany(
+        fresh.map(({ item }) => ({ ...item, gatewayId: null })),
+      );
+      const credentials = inserted.map((device) =>
+        this.deps.credentials.credential('device', device.serialNumber, passwords.get(device.serialNumber)!),
+      );
+      const stored = await new ProvisioningRepository(tx).insertCredentials(credentials);
+      // A gateway took one of these user names since the check: nothing of the batch is kept.
+      if (stored.size !== credentials.length) {
+        const lost = credentials.find((credential) => !stored.has(credential.username))!;
+        throw serialExists(lost.username, inserted.find((d) => d.serialNumber === lost.username)!.deviceType);
+      }
+      const devices = inserted.map(({ serialNumber }) => ({
+        username: serialNumber,
+        password: passwords.get(serialNumber)!,
+      }));
+      if (devices.length > 0) await this.deps.broker.grant({ kind: 'devices', devices });
+      return { entries: inserted, credentials };
+    });
+    for (const entry of entries) this.deps.index.add(entry);
+    for (const credential of credentials) this.deps.credentials.set(credential);
+    const answered = await this.answer({ ...plan, fresh }, entries);
+    return {
+      created: answered.created,
+      items: answered.items.map((item) => ({ ...item, credentials: this.shown(item, passwords) })),
+    };
+  }
+
+  private shown(item: ProvisionItemResult, passwords: Map<string, string>): MqttCredentials | null {
+    const password = item.status === 'created' && item.serialNumber ? passwords.get(item.serialNumber) : undefined;
+    return password === undefined ? null : { username: item.serialNumber!, password };
+  }
+
+  /** Validates the items, checks their projects and sorts out those that exist; `gatewayId` null: on their own. */
+  private async plan(user: User, items: readonly unknown[], gatewayId: string | null): Promise<Plan> {
     const scope = await this.deps.projects.scope(user);
     const results: ProvisionItemResult[] = [];
     const parsed = this.validate(items, results);
@@ -56,25 +132,31 @@ export class BulkProvisioning {
       ),
     );
     const fresh: Candidate[] = [];
-    const behind: string[] = [];
+    const known: string[] = [];
     for (const candidate of candidates) {
       const { item, index } = candidate;
-      const known = existing.get(item.serialNumber);
-      if (!known) fresh.push(candidate);
+      const device = existing.get(item.serialNumber);
+      if (!device) fresh.push(candidate);
       else if (
-        known.gatewayId === gateway.gatewayId &&
-        known.deviceType === item.deviceType &&
-        known.vendor === item.vendor
+        device.gatewayId === gatewayId &&
+        device.deviceType === item.deviceType &&
+        device.vendor === item.vendor
       ) {
-        behind.push(item.serialNumber);
-        results.push({ index, serialNumber: item.serialNumber, status: 'exists', deviceId: known.id, error: null });
+        known.push(item.serialNumber);
+        results.push({ index, serialNumber: item.serialNumber, status: 'exists', deviceId: device.id, error: null });
       } else results.push(this.conflict(candidate));
     }
-    const created = await this.insert(gateway, fresh, behind);
-    const left = fresh.filter(({ item }) => !created.has(item.serialNumber)).map(({ item }) => item.serialNumber);
+    return { results, fresh, known };
+  }
+
+  /** Every item's answer, in the order of the request: the fresh ones created, or left out for a taken serial or name. */
+  private async answer(plan: Plan, entries: readonly DeviceIndexEntry[]): Promise<ProvisionResults> {
+    const created = new Map(entries.map((entry) => [entry.serialNumber, entry.id]));
+    const left = plan.fresh.filter(({ item }) => !created.has(item.serialNumber)).map(({ item }) => item.serialNumber);
     // A device left out lost its serial number to another (provisioned meanwhile), else its name.
     const taken = new Set((await new DeviceRepository(this.deps.db).bySerials(left)).map((d) => d.serialNumber));
-    for (const candidate of fresh) {
+    const results = [...plan.results];
+    for (const candidate of plan.fresh) {
       const device = created.get(candidate.item.serialNumber);
       const { index, item } = candidate;
       results.push(
@@ -124,19 +206,6 @@ export class BulkProvisioning {
       candidates.push({ index, item });
     });
     return candidates;
-  }
-
-  /** Inserts the fresh devices and grants the gateway their topics; the devices created, by serial number. */
-  private async insert(gateway: Gateway, fresh: readonly Candidate[], behind: readonly string[]) {
-    const gatewayId = gateway.gatewayId;
-    const entries = await this.deps.db.transaction(async (tx) => {
-      const inserted = await new DeviceRepository(tx).provisionMany(fresh.map(({ item }) => ({ ...item, gatewayId })));
-      const serialNumbers = [...behind, ...inserted.map((device) => device.serialNumber)];
-      if (serialNumbers.length > 0) await this.deps.broker.grant({ kind: 'gateway-devices', gatewayId, serialNumbers });
-      return inserted;
-    });
-    for (const entry of entries) this.deps.index.add(entry);
-    return new Map(entries.map((entry) => [entry.serialNumber, entry.id]));
   }
 
   private conflict({ index, item }: Candidate, taken: 'serial' | 'name' = 'serial'): ProvisionItemResult {

@@ -4,11 +4,12 @@ import type { DeviceEventPublisher } from '../../realtime/device-events';
 import type { BulkProvisioning } from './bulk-provisioning';
 import type { DeviceIndex } from './device-index';
 import type { DeviceIngest } from './device-ingest';
+import type { DeviceStatusWriter, StatusChange } from './device-status';
 import type { DeviceIndexEntry } from './device.repository';
 import type { DeviceService } from './device.service';
 import type { ProvisioningService } from './provisioning.service';
 
-export type { DeviceIndex, DeviceIndexEntry, DeviceService };
+export type { DeviceIndex, DeviceIndexEntry, DeviceService, DeviceStatusWriter, StatusChange };
 
 /** What the devices module offers later modules. */
 export interface DevicesService {
@@ -23,15 +24,16 @@ export interface DevicesService {
   /** Many devices behind one gateway at once. */
   bulkProvisioning: BulkProvisioning;
   /**
+   * Status, installation, disable and project changes (the lifecycle module's actions): stored and
+   * taken into the index. A project change tells the fleet streams that each device left the old
+   * project and arrived in the new one; a socket subscribed to a moved device whose user may not see
+   * the new project leaves its stream.
+   */
+  status: DeviceStatusWriter;
+  /**
    * Revokes the MQTT credentials of these (disabled) devices, in the broker's view and in the
    * database, and cuts them off the broker: a connected device is disconnected at once.
    */
-  /**
-   * Moves devices (already moved in the database) to `projectId` in the index, and tells the
-   * fleet streams: the old project's that each left, the new one's that it arrived. A socket
-   * subscribed to a moved device whose user may not see the new project leaves its stream.
-   */
-  moveToProject(ids: readonly string[], projectId: string): void;
   revokeCredentials(devices: readonly Pick<DeviceIndexEntry, 'serialNumber' | 'gatewayId'>[]): Promise<void>;
 }
 

@@ -1,32 +1,8 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEMO_PROJECT_ID } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../db/database';
 import { migrate } from '../../db/migrate';
-import { ALL_MIGRATIONS } from '../../testing/storage';
-
-/** Every module's migrations in one folder, those from `first` on left out until `all` is called. */
-function migrationsUpTo(first: string) {
-  const folder = mkdtempSync(path.join(tmpdir(), 'farola-migrations-'));
-  const files = ALL_MIGRATIONS.flatMap((url) => {
-    const dir = fileURLToPath(url);
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.sql'))
-      .map((name) => ({ name, file: path.join(dir, name) }));
-  });
-  const copy = (keep: (name: string) => boolean) => {
-    for (const { name, file } of files.filter((f) => keep(f.name))) cpSync(file, path.join(folder, name));
-  };
-  copy((name) => name < first);
-  return {
-    folders: [pathToFileURL(`${folder}/`)],
-    all: () => copy(() => true),
-    remove: () => rmSync(folder, { recursive: true, force: true }),
-  };
-}
+import { migrationsUpTo } from '../../testing/storage';
 
 describe('the migrations of device names and installation dates', () => {
   let db: Database;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { streams } from '@farola/protocol';
 import type { FarolaModule } from '../../platform/module';
 import { DeviceEventPublisher } from '../../realtime/device-events';
@@ -13,9 +14,13 @@ import { DeviceStreams } from './device-streams';
 import { fleetRoutes } from './fleet.routes';
 import { FleetService } from './fleet.service';
 import { FleetColumnsCache } from './fleet-columns-cache';
+import { HashUpgrades } from './hash-upgrades';
+import { PasswordHasher } from './passwords';
 import { provisioningRoutes } from './provisioning.routes';
 import { ProvisioningRepository } from './provisioning.repository';
 import { ProvisioningService } from './provisioning.service';
+import { DeviceStatusWriter } from './device-status';
+import { DeviceStatusRepository } from './device-status.repository';
 import { RegistrationRecovery } from './registration-recovery';
 import { DeviceRegistrar } from './registrar';
 import { RegistrationBatcher } from './registration-batcher';
@@ -40,7 +45,13 @@ export const devicesModule: FarolaModule = {
     const history = services.get('eventHistory');
     const index = new DeviceIndex(await repository.loadIndex());
     const credentialRows = new ProvisioningRepository(db);
-    const credentials = new CredentialStore(index, await credentialRows.loadCredentials());
+    // One key per database, so that every server process hashes and verifies alike.
+    const hasher = new PasswordHasher(await credentialRows.credentialKey(randomBytes(32)));
+    const hashUpgrades = new HashUpgrades(credentialRows, logger);
+    const credentials = new CredentialStore(
+      { index, hasher, onRehashed: (change) => hashUpgrades.add(change) },
+      await credentialRows.loadCredentials(),
+    );
     deviceLink.setAccess(credentials);
     const provisioning = new ProvisioningService({ db, projects, index, credentials, broker: deviceLink });
     const bulkProvisioning = new BulkProvisioning(
@@ -76,6 +87,23 @@ export const devicesModule: FarolaModule = {
         ),
     });
     const reads = new DeviceService({ devices: repository, events: history, projects, writer, index });
+    const status = new DeviceStatusWriter({
+      repository: new DeviceStatusRepository(db),
+      index,
+      events,
+      moved: (ids, projectId) => {
+        const streamNames: string[] = [];
+        for (const id of ids) {
+          const entry = index.id(id);
+          if (!entry || entry.projectId === projectId) continue;
+          const from = entry.projectId;
+          index.move(id, projectId);
+          deviceStreams.moved(entry, from);
+          streamNames.push(streams.device(id));
+        }
+        realtime.recheckStreams(streamNames);
+      },
+    });
     return {
       routes: [
         ...deviceRoutes(reads),
@@ -83,6 +111,7 @@ export const devicesModule: FarolaModule = {
         ...fleetRoutes(new FleetService({ fleet, hub: realtime.hub, projects, cache: fleetColumns })),
       ],
       deviceMessages: ingest.handlers(),
+      socketScope: { projectOf: (deviceId) => index.id(deviceId)?.projectId },
       services: {
         devices: {
           index,
@@ -90,18 +119,7 @@ export const devicesModule: FarolaModule = {
           reads,
           provisioning,
           bulkProvisioning,
-          moveToProject: (ids, projectId) => {
-            const moved: string[] = [];
-            for (const id of ids) {
-              const entry = index.id(id);
-              if (!entry || entry.projectId === projectId) continue;
-              const from = entry.projectId;
-              index.move(id, projectId);
-              deviceStreams.moved(entry, from);
-              moved.push(streams.device(id));
-            }
-            realtime.recheckStreams(moved);
-          },
+          status,
           revokeCredentials: async (devices) => {
             const serials = devices.map((device) => device.serialNumber);
             for (const serial of serials) credentials.revoke(serial);
@@ -125,6 +143,8 @@ export const devicesModule: FarolaModule = {
         { name: 'device data write-behind', stop: () => writer.close() },
         { name: 'registration recovery', start: () => recovery.start(), stop: () => recovery.close() },
         { name: 'fleet columns for the map', start: () => fleetColumns.start(), stop: () => fleetColumns.close() },
+        // Keyed hashes that replaced scrypt ones as devices signed in, stored before the database closes.
+        { name: 'keyed password hashes', stop: () => hashUpgrades.flush() },
       ],
       health: {
         devices: () => index.size,

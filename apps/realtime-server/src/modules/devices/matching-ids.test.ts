@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../auth/user';
 import type { Database } from '../../db/database';
 import { openTestStorage } from '../../testing/storage';
+import { ProjectMembers } from '../projects/project-members';
 import { ProjectService } from '../projects/project.service';
 import { DeviceService } from './device.service';
 import { WriteBehind } from './write-behind';
@@ -43,7 +44,7 @@ describe('the ids of every device a filter matches, capped', () => {
     service = new DeviceService({
       devices,
       events,
-      projects: new ProjectService(projectRepository),
+      projects: new ProjectService(projectRepository, new ProjectMembers(db)),
       writer,
       matchingIdsMax: MAX,
     });

@@ -38,6 +38,58 @@ export class ProvisioningRepository {
     return rows.map((row) => ({ username: row.username, kind: row.kind, passwordHash: row.password_hash }));
   }
 
+  /**
+   * The database's key for the passwords' keyed hashes: `candidate` when none was stored yet, else
+   * the one stored (by this process earlier, or by another server process beside it).
+   */
+  async credentialKey(candidate: Buffer): Promise<Buffer> {
+    await this.db.query(
+      `INSERT INTO device_credential_key (key) VALUES (decode($1, 'base64')) ON CONFLICT (singleton) DO NOTHING`,
+      [candidate.toString('base64')],
+    );
+    const [row] = await this.db.query<{ key: string }>(
+      `SELECT encode(key, 'base64') AS key FROM device_credential_key`,
+    );
+    if (!row) throw new Error('the credential key was not stored');
+    return Buffer.from(row.key.replace(/\s/g, ''), 'base64');
+  }
+
+  /** Of these user names, those that hold credentials already (a device's or a gateway's). */
+  async takenUsernames(usernames: readonly string[]): Promise<Set<string>> {
+    if (usernames.length === 0) return new Set();
+    const rows = await this.db.query<{ username: string }>(
+      'SELECT username FROM device_credentials WHERE username = ANY($1::text[])',
+      [usernames],
+    );
+    return new Set(rows.map((row) => row.username));
+  }
+
+  /** Stores many new credentials in one statement; the user names stored (a taken one is left out). */
+  async insertCredentials(credentials: readonly StoredCredential[]): Promise<Set<string>> {
+    if (credentials.length === 0) return new Set();
+    const rows = await this.db.query<{ username: string }>(
+      `INSERT INTO device_credentials (username, kind, password_hash)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+       ON CONFLICT (username) DO NOTHING RETURNING username`,
+      [credentials.map((c) => c.username), credentials.map((c) => c.kind), credentials.map((c) => c.passwordHash)],
+    );
+    return new Set(rows.map((row) => row.username));
+  }
+
+  /**
+   * Replaces stored hashes by new forms of the same passwords (a scrypt hash by its keyed hash), each
+   * only while the old one is still stored: a rotation meanwhile, here or in another process, wins.
+   */
+  async replaceHashes(changes: readonly { username: string; from: string; to: string }[]): Promise<void> {
+    if (changes.length === 0) return;
+    await this.db.query(
+      `UPDATE device_credentials c SET password_hash = r.to_hash
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS r(username, from_hash, to_hash)
+       WHERE c.username = r.username AND c.password_hash = r.from_hash`,
+      [changes.map((c) => c.username), changes.map((c) => c.from), changes.map((c) => c.to)],
+    );
+  }
+
   /** Stores new credentials; false when the user name is taken (by a device or a gateway). */
   async insertCredential(credential: StoredCredential): Promise<boolean> {
     const rows = await this.db.query(

@@ -5,6 +5,8 @@ import {
   pageSchema,
   ProvisionDeviceSchema,
   ProvisionedDeviceSchema,
+  ProvisionedDevicesSchema,
+  ProvisionDevicesSchema,
   ProvisionedGatewaySchema,
   ProvisionGatewayDevicesSchema,
   ProvisionGatewaySchema,
@@ -33,6 +35,22 @@ export function provisioningRoutes(provisioning: ProvisioningService, bulk: Bulk
       },
       errors: [404, 409],
       handler: ({ user, body }) => provisioning.provisionDevice(user, body),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/devices/batch',
+      operationId: 'provisionDevices',
+      summary: 'Provisions up to 2,000 devices that connect on their own, answering each item with its credentials',
+      description:
+        "Each item is provisioned as by POST /devices without gatewayId, in 'provisioned' status, in one " +
+        'transaction, and answered on its own: created (with its MQTT credentials, shown once), exists (the ' +
+        'same device already provisioned to connect on its own; POST /devices/{id}/credentials renews its ' +
+        "credentials), invalid (the item's schema, or a project the caller cannot see) or conflict (a serial " +
+        'number or name taken). One call counts once against the rate limits: a fleet of 100,000 is 50 calls.',
+      roles: ACTION_ROLES.provisionDevices,
+      body: { component: 'ProvisionDevices', schema: ProvisionDevicesSchema },
+      response: { component: 'ProvisionedDevices', schema: ProvisionedDevicesSchema },
+      handler: ({ user, body }) => bulk.provisionDevices(user, body.devices),
     }),
     defineRoute({
       method: 'post',

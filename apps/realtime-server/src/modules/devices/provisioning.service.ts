@@ -19,7 +19,7 @@ import type { ProjectService } from '../projects/contract';
 import type { CredentialStore, StoredCredential } from './credential-store';
 import type { DeviceIndex } from './device-index';
 import { DeviceRepository } from './device.repository';
-import { generatePassword, hashPassword } from './passwords';
+import { generatePassword } from './passwords';
 import { gatewayExists, gatewayNotFound, nameExists, projectNotFound, serialExists } from './provisioning-errors';
 import { ProvisioningRepository } from './provisioning.repository';
 
@@ -38,7 +38,7 @@ export interface ProvisioningDeps {
 /**
  * Provisioning, the only way a device or gateway comes to exist: each is created in a project the
  * caller may see, devices in `provisioned` status, with MQTT credentials shown once and stored as
- * scrypt hashes. The broker learns them at once (the credential store, and Mosquitto's dynamic
+ * keyed hashes (`PasswordHasher`). The broker learns them at once (the credential store, and Mosquitto's dynamic
  * security plugin when the server administers one).
  */
 export class ProvisioningService {
@@ -63,7 +63,8 @@ export class ProvisioningService {
     const gatewayId = body.gatewayId ?? null;
     if (gatewayId !== null && !(await this.gateways.gatewayByGatewayId(gatewayId, scope))) throw gatewayNotFound();
     const password = gatewayId === null ? generatePassword() : null;
-    const credential = password === null ? null : await this.credential('device', body.serialNumber, password);
+    const credential =
+      password === null ? null : this.deps.credentials.credential('device', body.serialNumber, password);
     const entry = await this.deps.db.transaction(async (tx) => {
       const devices = new DeviceRepository(tx);
       const [inserted] = await devices.provisionMany([{ ...body, gatewayId }]);
@@ -111,7 +112,7 @@ export class ProvisioningService {
   async provisionGateway(user: User, body: ProvisionGateway): Promise<ProvisionedGateway> {
     await this.visibleProject(user, body.projectId);
     const password = generatePassword();
-    const credential = await this.credential('gateway', body.gatewayId, password);
+    const credential = this.deps.credentials.credential('gateway', body.gatewayId, password);
     const gateway = await this.deps.db.transaction(async (tx) => {
       const inserted = await new ProvisioningRepository(tx).insertGateway(body);
       if (!inserted || !(await new ProvisioningRepository(tx).insertCredential(credential))) {
@@ -146,7 +147,7 @@ export class ProvisioningService {
    */
   private async rotate(kind: StoredCredential['kind'], username: string): Promise<MqttCredentials> {
     const password = generatePassword();
-    const credential = await this.credential(kind, username, password);
+    const credential = this.deps.credentials.credential(kind, username, password);
     await this.deps.db.transaction(async (tx) => {
       await new ProvisioningRepository(tx).saveCredential(credential);
       await this.deps.broker.grant({ kind, username, password });
@@ -154,10 +155,6 @@ export class ProvisioningService {
     this.deps.credentials.set(credential);
     this.deps.broker.endSessions([{ kind, username }]);
     return { username, password };
-  }
-
-  private async credential(kind: StoredCredential['kind'], username: string, password: string) {
-    return { kind, username, passwordHash: await hashPassword(password) } satisfies StoredCredential;
   }
 
   private async device(id: string): Promise<Device> {

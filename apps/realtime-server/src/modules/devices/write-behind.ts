@@ -11,11 +11,6 @@ export interface WriteBehindOptions {
   maxBacklog: number;
 }
 
-/**
- * Buffers what the ingest path must persist (events, latest attributes, connection state) and
- * writes it in a few multi-row statements per interval instead of one query per message.
- * Attribute reports for the same device within one interval merge into one row.
- */
 /** Thrown by `close()` when the database would not take what was left; the counts say what is lost. */
 export class UnwrittenDataError extends Error {
   override name = 'UnwrittenDataError';
@@ -89,6 +84,11 @@ export interface WriteBacklog {
   oldestMs: number;
 }
 
+/**
+ * Buffers what the ingest path must persist (events, latest attributes, connection state) and
+ * writes it in a few multi-row statements per interval instead of one query per message.
+ * Attribute reports for the same device within one interval merge into one row.
+ */
 export class WriteBehind {
   /** Rows the database refused and that were set aside so the others could be written. */
   quarantined = 0;

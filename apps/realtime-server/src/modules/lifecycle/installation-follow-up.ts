@@ -2,7 +2,7 @@ import type { CommandParams, ErrorCode, QueuedRequest } from '@farola/protocol';
 import type { DeviceEventPublisher } from '../../realtime/device-events';
 import type { DevicesService } from '../devices/contract';
 import { BY_THE_SERVER, publishLifecycleChange } from './lifecycle-events';
-import type { LifecycleRepository } from './lifecycle.repository';
+import type { QueuedRequestsService } from '../requests/contract';
 
 /**
  * What the server does when a device's installation requests end (spec §4): an `install` ending
@@ -14,8 +14,8 @@ import type { LifecycleRepository } from './lifecycle.repository';
 export class InstallationFollowUp {
   constructor(
     private readonly deps: {
-      repository: LifecycleRepository;
-      devices: Pick<DevicesService, 'index'>;
+      devices: Pick<DevicesService, 'index' | 'status'>;
+      requests: Pick<QueuedRequestsService, 'supersededBy'>;
       events: DeviceEventPublisher;
     },
   ) {}
@@ -33,13 +33,13 @@ export class InstallationFollowUp {
     if (!device || device.status !== 'installation') return;
     const code: ErrorCode =
       request.status === 'CANCELLED' ? 'REQUEST_CANCELED' : (request.error?.code ?? 'INSTALLATION_UNKNOWN_ERROR');
-    const failure = await this.deps.repository.recordInstallationFailure({
-      deviceId: device.id,
-      requestId: request.id,
-      requestedAt: request.createdAt,
+    // A later install request of the device makes this answer stale: it changes nothing.
+    if (await this.deps.requests.supersededBy(request)) return;
+    const failure = await this.deps.devices.status.recordInstallationFailure(
+      device.id,
       code,
-      at: request.finishedAt ?? new Date().toISOString(),
-    });
+      request.finishedAt ?? new Date().toISOString(),
+    );
     if (!failure) return;
     publishLifecycleChange(this.deps.events, device, {
       cause: 'installationFailed',
@@ -53,7 +53,7 @@ export class InstallationFollowUp {
   private async installed(request: QueuedRequest): Promise<void> {
     const device = this.deps.devices.index.id(request.deviceId);
     if (!device || device.status !== 'installation') return;
-    const [change] = await this.deps.repository.move([device.id], ['installation'], 'ready');
+    const [change] = await this.deps.devices.status.move([device.id], ['installation'], 'ready');
     if (!change) return;
     publishLifecycleChange(this.deps.events, device, {
       cause: 'installed',
@@ -71,7 +71,7 @@ export class InstallationFollowUp {
     const device = this.deps.devices.index.id(request.deviceId);
     if (!device) return;
     const { installationDate } = request.params as CommandParams<'resetInstallation'>;
-    const date = await this.deps.repository.resetInstallationDate(device.id, installationDate);
+    const date = await this.deps.devices.status.resetInstallationDate(device.id, installationDate);
     if (!date) return;
     publishLifecycleChange(this.deps.events, device, {
       cause: 'installationReset',

@@ -15,8 +15,9 @@ export const BY_THE_SERVER: ChangeOrigin = { by: null, bulkJobId: null };
 export type ChangeDetail = Pick<DeviceLifecycleChanged, 'installationDate' | 'installationFailure'>;
 
 /**
- * Takes a lifecycle change into the device's index entry and publishes it as `DeviceLifecycleChanged`
- * (event history, the project's sockets, and the map through the device's compact state).
+ * Publishes a lifecycle change (already stored and in the device's index entry, by the devices
+ * module) as `DeviceLifecycleChanged`: event history, the project's sockets, and the map through
+ * the device's compact state.
  */
 export function publishLifecycleChange(
   events: DeviceEventPublisher,
@@ -24,7 +25,6 @@ export function publishLifecycleChange(
   change: { cause: LifecycleCause; from: DeviceStatus; to: DeviceStatus; origin: ChangeOrigin; detail?: ChangeDetail },
 ): void {
   const { cause, from, to, origin, detail } = change;
-  device.status = to;
   events.publish('DeviceLifecycleChanged', {
     deviceId: device.id,
     projectId: device.projectId,

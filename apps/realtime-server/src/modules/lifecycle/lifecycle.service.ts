@@ -9,7 +9,6 @@ import type { DeviceIndexEntry } from '../devices/contract';
 import type { ProjectService } from '../projects/contract';
 import type { QueuedRequestsService } from '../requests/contract';
 import { type ChangeOrigin, publishLifecycleChange } from './lifecycle-events';
-import type { LifecycleRepository } from './lifecycle.repository';
 
 export type { ChangeOrigin } from './lifecycle-events';
 
@@ -25,7 +24,6 @@ export type ChangeResults = Map<string, ErrorCode | null>;
 export class LifecycleService {
   constructor(
     private readonly deps: {
-      repository: LifecycleRepository;
       devices: DevicesService;
       requests: QueuedRequestsService;
       events: DeviceEventPublisher;
@@ -83,7 +81,7 @@ export class LifecycleService {
       return refusal === null;
     });
     const { from, to, afterFailedInstallation } = LIFECYCLE_MOVES[action];
-    const changes = await this.deps.repository.move(
+    const changes = await this.deps.devices.status.move(
       eligible.map((device) => device.id),
       from,
       to,
@@ -111,7 +109,7 @@ export class LifecycleService {
     }
     const leftInstallation = changes.filter((change) => change.from === 'installation' && to !== 'installation');
     await this.cancelAll(
-      await this.deps.repository.requestsInProgress(
+      await this.deps.requests.inProgressOf(
         leftInstallation.map((c) => c.id),
         'install',
       ),
@@ -125,30 +123,19 @@ export class LifecycleService {
    */
   async disable(devices: readonly DeviceIndexEntry[], origin: ChangeOrigin): Promise<ChangeResults> {
     const results: ChangeResults = new Map(devices.map((device) => [device.id, 'DEVICE_DISABLED' as ErrorCode]));
-    const disabled = new Set(await this.deps.repository.disable(devices.map((device) => device.id)));
+    const disabled = new Set(await this.deps.devices.status.disable(devices.map((device) => device.id)));
     const done = devices.filter((device) => disabled.has(device.id));
-    const now = new Date().toISOString();
     for (const device of done) {
       results.set(device.id, null);
-      device.disabled = true;
       publishLifecycleChange(this.deps.events, device, {
         cause: 'disable',
         from: device.status,
         to: device.status,
         origin,
       });
-      if (this.deps.devices.index.connection(device.id)?.connected) {
-        this.deps.devices.index.setConnection(device.id, { connected: false, since: now });
-        this.deps.events.publish('DeviceConnectionStatusUpdated', {
-          deviceId: device.id,
-          projectId: device.projectId,
-          ts: now,
-          connected: false,
-        });
-      }
     }
     await this.deps.devices.revokeCredentials(done);
-    await this.cancelAll(await this.deps.repository.requestsInProgress(done.map((device) => device.id)));
+    await this.cancelAll(await this.deps.requests.inProgressOf(done.map((device) => device.id)));
     return results;
   }
 
@@ -158,15 +145,14 @@ export class LifecycleService {
    */
   async changeProject(devices: readonly DeviceIndexEntry[], projectId: string): Promise<ChangeResults> {
     const moved = new Set(
-      await this.deps.repository.changeProject(
+      await this.deps.devices.status.changeProject(
         devices.map((device) => device.id),
         projectId,
       ),
     );
     const results: ChangeResults = new Map();
     for (const device of devices) results.set(device.id, moved.has(device.id) ? null : 'DEVICE_NOT_FOUND');
-    this.deps.devices.moveToProject([...moved], projectId);
-    this.deps.requests.moved([...moved], projectId);
+    await this.deps.requests.moved([...moved], projectId);
     return results;
   }
 

@@ -1,4 +1,5 @@
 import type { FarolaModule } from '../../platform/module';
+import { ProjectMembers } from './project-members';
 import { ProjectRepository } from './project.repository';
 import { projectRoutes } from './project.routes';
 import { ProjectService } from './project.service';
@@ -9,7 +10,11 @@ export const projectsModule: FarolaModule = {
   description: 'Projects: the scope every other module filters by',
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db }) => {
-    const projects = new ProjectService(new ProjectRepository(db));
-    return { routes: projectRoutes(projects), services: { projects } };
+    const projects = new ProjectService(new ProjectRepository(db), new ProjectMembers(db));
+    return {
+      routes: projectRoutes(projects),
+      services: { projects },
+      socketScope: { visibleProjectIds: (user) => projects.visibleProjectIds(user) },
+    };
   },
 };

@@ -7,6 +7,7 @@ import { openTestStorage } from '../../testing/storage';
 import { DeviceService } from '../devices/device.service';
 import { WriteBehind } from '../devices/write-behind';
 import type { ProjectRepository } from './project.repository';
+import { ProjectMembers } from './project-members';
 import { ProjectService } from './project.service';
 
 const admin: User = {
@@ -52,7 +53,7 @@ describe('project visibility', () => {
     await deviceRepository.register('VIS-DEMO', registration, DEMO_PROJECT_ID, connection);
     await deviceRepository.register('VIS-OLD-TOWN', registration, DEMO_SUBPROJECT_ID, connection);
     await deviceRepository.register('VIS-HARBOUR', registration, otherProject, connection);
-    projects = new ProjectService(projectRepository);
+    projects = new ProjectService(projectRepository, new ProjectMembers(db));
     const writer = new WriteBehind({ devices: deviceRepository, events }, pino({ level: 'silent' }));
     devices = new DeviceService({ devices: deviceRepository, events, projects, writer });
   });

@@ -2,11 +2,16 @@ import type { Page, Project, ProjectListQuery } from '@farola/protocol';
 import type { User } from '../../auth/user';
 import { ALL_PROJECTS, type ProjectScope } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
+import type { ProjectMembers } from './project-members';
 import type { ProjectRepository } from './project.repository';
 
 /** Project visibility: admins see every project, others their memberships and those projects' descendants. */
 export class ProjectService {
-  constructor(private readonly projects: ProjectRepository) {}
+  constructor(
+    private readonly projects: ProjectRepository,
+    /** The projects' members and their roles (user management writes them through this). */
+    readonly members: ProjectMembers,
+  ) {}
 
   /** What a query filters on: admins' scope is every project, which costs no database round trip. */
   scope(user: User): Promise<ProjectScope> {

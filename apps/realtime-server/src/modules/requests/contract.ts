@@ -3,6 +3,15 @@ import type { CommandName, ErrorCode, QueuedRequest } from '@farola/protocol';
 import type { DeviceIndexEntry } from '../devices/contract';
 import type { CommandSubmission } from './command-queue-deps';
 
+/** A stored request's state, as another module follows it. */
+export interface RequestState {
+  id: string;
+  deviceId: string;
+  status: QueuedRequest['status'];
+  errorCode: ErrorCode | null;
+  errorMessage: string | null;
+}
+
 /** What the requests module offers later modules. */
 export interface QueuedRequestsService {
   /** A queued request by id in any project (a device message naming one), or null. */
@@ -18,12 +27,20 @@ export interface QueuedRequestsService {
     requestedBy: string | null,
     bulkJobId?: string | null,
   ): Promise<QueuedRequest[]>;
+  /** The first request a bulk job queued for each of these devices, with its state now. */
+  ofBulkJob(jobId: string, deviceIds: readonly string[]): Promise<RequestState[]>;
+  /** The state of these requests now (a request still in progress elsewhere reads IN_PROGRESS). */
+  states(ids: readonly string[]): Promise<RequestState[]>;
   /** Cancels a request still in progress; resolves false when it had already ended. */
   cancel(id: string): Promise<boolean>;
   /** Whether a request is still in progress. */
   isActive(id: string): boolean;
-  /** Devices moved to another project (their stored requests too): requests in progress follow them. */
-  moved(deviceIds: readonly string[], projectId: string): void;
+  /** The requests still in progress of these devices (of one command, when given). */
+  inProgressOf(deviceIds: readonly string[], command?: CommandName): Promise<string[]>;
+  /** Whether a later request of the same command was queued for the device (this one is stale). */
+  supersededBy(request: Pick<QueuedRequest, 'id' | 'deviceId' | 'command' | 'createdAt'>): Promise<boolean>;
+  /** Devices moved to another project: their requests in progress follow them, stored and live. */
+  moved(deviceIds: readonly string[], projectId: string): Promise<void>;
 }
 
 declare module '../../platform/services' {

@@ -55,8 +55,15 @@ export const requestsModule: FarolaModule = {
               () => false,
             );
           },
+          ofBulkJob: (jobId, deviceIds) => repository.ofBulkJob(jobId, deviceIds),
+          states: (ids) => repository.states(ids),
           isActive: (id) => queue.isActive(id),
-          moved: (deviceIds, projectId) => queue.moved(deviceIds, projectId),
+          inProgressOf: (deviceIds, command) => repository.inProgressOf(deviceIds, command),
+          supersededBy: (request) => repository.supersededBy(request),
+          moved: async (deviceIds, projectId) => {
+            await repository.moveInProgress(deviceIds, projectId);
+            queue.moved(deviceIds, projectId);
+          },
         },
       },
       deviceMessages: {

@@ -10,6 +10,7 @@ import {
 } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
+import type { RequestState } from './contract';
 import {
   Conditions,
   decodeCursor,
@@ -220,6 +221,61 @@ export class RequestRepository {
       filters.params,
     );
     return rows[0] ? toRequest(rows[0]) : null;
+  }
+
+  /**
+   * The first request a bulk job queued for each of these devices, with its state: after a crash
+   * between queuing a batch and recording it, the job finds the batch here and does not queue it again.
+   */
+  async ofBulkJob(jobId: string, deviceIds: readonly string[]): Promise<RequestState[]> {
+    if (deviceIds.length === 0) return [];
+    return this.db.query<RequestState>(
+      `SELECT DISTINCT ON (device_id) id, device_id AS "deviceId", status, error_code AS "errorCode",
+         error_message AS "errorMessage"
+       FROM queued_requests WHERE bulk_job_id = $1 AND device_id = ANY($2::uuid[])
+       ORDER BY device_id, created_at`,
+      [jobId, deviceIds],
+    );
+  }
+
+  /** The state of these requests now (those that exist). */
+  async states(ids: readonly string[]): Promise<RequestState[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<RequestState>(
+      `SELECT id, device_id AS "deviceId", status, error_code AS "errorCode", error_message AS "errorMessage"
+       FROM queued_requests WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  /** The requests still in progress of these devices (of one command, when given). */
+  async inProgressOf(deviceIds: readonly string[], command?: CommandName): Promise<string[]> {
+    if (deviceIds.length === 0) return [];
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT id FROM queued_requests WHERE device_id = ANY($1::uuid[]) AND status = 'IN_PROGRESS'
+         AND ($2::text IS NULL OR command = $2)`,
+      [deviceIds, command ?? null],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Whether the device has a request of this command queued after `request` (which it then supersedes). */
+  async supersededBy(request: Pick<QueuedRequest, 'id' | 'deviceId' | 'command' | 'createdAt'>): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM queued_requests WHERE device_id = $1 AND command = $2 AND id <> $3 AND created_at > $4 LIMIT 1`,
+      [request.deviceId, request.command, request.id, request.createdAt],
+    );
+    return rows.length > 0;
+  }
+
+  /** The requests in progress of devices moved to another project go with them (listed there only). */
+  async moveInProgress(deviceIds: readonly string[], projectId: string): Promise<void> {
+    if (deviceIds.length === 0) return;
+    await this.db.query(
+      `UPDATE queued_requests SET project_id = $2
+       WHERE device_id = ANY($1::uuid[]) AND status = 'IN_PROGRESS' AND project_id <> $2`,
+      [deviceIds, projectId],
+    );
   }
 
   async exists(id: string): Promise<boolean> {

@@ -146,6 +146,7 @@ describe('the access matrix: every route × role × project', () => {
         'GET /v1/about',
         'GET /v1/devices',
         'POST /v1/devices',
+        'POST /v1/devices/batch',
         'POST /v1/devices/{id}/credentials',
         'GET /v1/gateways',
         'POST /v1/gateways',

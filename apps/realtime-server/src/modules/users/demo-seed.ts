@@ -1,4 +1,5 @@
 import { DEMO_IDENTITIES, DEMO_SERVICE_ACCOUNT } from '@farola/protocol';
+import type { ProjectMembers } from '../projects/contract';
 import type { UserRepository } from './user.repository';
 
 /**
@@ -6,7 +7,7 @@ import type { UserRepository } from './user.repository';
  * permissions the demo gives them, so that signing in as `operator` shows the first demo project
  * only. A permission an administrator has changed since is left as it is.
  */
-export async function seedDemoUsers(users: UserRepository): Promise<void> {
+export async function seedDemoUsers(users: UserRepository, members: ProjectMembers): Promise<void> {
   const service = {
     id: DEMO_SERVICE_ACCOUNT.id,
     username: DEMO_SERVICE_ACCOUNT.username,
@@ -18,6 +19,6 @@ export async function seedDemoUsers(users: UserRepository): Promise<void> {
   for (const identity of [...DEMO_IDENTITIES, service]) {
     const { id, username, givenName, familyName, email } = identity;
     await users.upsert({ id, username, givenName, familyName, email }, false);
-    for (const { projectId, role } of identity.projects) await users.seedRole(id, projectId, role);
+    for (const { projectId, role } of identity.projects) await members.seedRole(id, projectId, role);
   }
 }

@@ -19,15 +19,16 @@ export const usersModule: FarolaModule = {
   migrations: new URL('./migrations/', import.meta.url),
   setup: async ({ db, config, logger, services, realtime }) => {
     const repository = new UserRepository(db);
-    if (config.demoData) await seedDemoUsers(repository);
+    const projects = services.get('projects');
+    if (config.demoData) await seedDemoUsers(repository, projects.members);
     const users = new UserService({
       users: repository,
-      projects: services.get('projects'),
+      projects,
       accessChanged: realtime.accessChanged,
       onError: (error) => logger.warn({ err: error }, 'could not record a signed-in user'),
     });
     return {
-      routes: userRoutes(users, services.get('projects')),
+      routes: userRoutes(users, projects),
       services: { users },
       // The demo user of an installation without sign-in is no person to find.
       ...(config.authDisabled ? {} : { onAuthenticated: (user: User) => users.seen(user) }),

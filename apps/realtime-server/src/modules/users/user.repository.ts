@@ -1,4 +1,4 @@
-import type { DirectoryUser, Page, ProjectPermission, ProjectRole, UserListQuery } from '@farola/protocol';
+import type { DirectoryUser, Page, UserListQuery } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { Conditions, decodeCursor, encodeCursor, isoOrNull, likePattern } from '../../db/rows';
@@ -28,7 +28,7 @@ function toUser(row: UserRow): DirectoryUser {
 /** A profile as recorded: who, and when last seen (null for a user seeded before signing in). */
 export type UserProfile = Omit<DirectoryUser, 'lastSeenAt'>;
 
-/** The user directory (`users`) and project permissions (`project_members`). */
+/** The user directory (`users`); project permissions are the projects module's (`ProjectMembers`). */
 export class UserRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -78,65 +78,5 @@ export class UserRepository {
         rows.length > query.limit && last ? encodeCursor('username', [last.username.toLowerCase(), last.id]) : null,
       total: total[0]?.n ?? 0,
     };
-  }
-
-  /** The user's permissions on the given projects (every project when `projectIds` is null), by project name. */
-  async permissions(userId: string, projectIds: readonly string[] | null): Promise<ProjectPermission[]> {
-    const filters = new Conditions();
-    filters.add(`m.user_id = ${filters.param(userId)}`);
-    if (projectIds) filters.add(`m.project_id = ANY(${filters.param(projectIds)}::uuid[])`);
-    const rows = await this.db.query<{ project_id: string; name: string; role: ProjectRole }>(
-      `SELECT m.project_id, p.name, m.role FROM project_members m JOIN projects p ON p.id = m.project_id
-       ${filters.where()} ORDER BY p.name, p.id`,
-      filters.params,
-    );
-    return rows.map((row) => ({ projectId: row.project_id, projectName: row.name, role: row.role }));
-  }
-
-  async roleOn(userId: string, projectId: string): Promise<ProjectRole | null> {
-    const rows = await this.db.query<{ role: ProjectRole }>(
-      'SELECT role FROM project_members WHERE user_id = $1 AND project_id = $2',
-      [userId, projectId],
-    );
-    return rows[0]?.role ?? null;
-  }
-
-  async setRole(userId: string, projectId: string, role: ProjectRole): Promise<void> {
-    await this.db.query(
-      `INSERT INTO project_members (project_id, user_id, role) VALUES ($1, $2, $3)
-       ON CONFLICT (project_id, user_id) DO UPDATE SET role = $3`,
-      [projectId, userId, role],
-    );
-  }
-
-  /** Withdraws the permission; false when the user held none there. */
-  async removeRole(userId: string, projectId: string): Promise<boolean> {
-    const rows = await this.db.query(
-      'DELETE FROM project_members WHERE user_id = $1 AND project_id = $2 RETURNING project_id',
-      [userId, projectId],
-    );
-    return rows.length > 0;
-  }
-
-  /** Projects where the user holds 'admin', and all their descendants. */
-  async administeredProjectIds(userId: string): Promise<string[]> {
-    const rows = await this.db.query<{ id: string }>(
-      `WITH RECURSIVE administered AS (
-         SELECT project_id AS id FROM project_members WHERE user_id = $1 AND role = 'admin'
-         UNION SELECT p.id FROM projects p JOIN administered a ON p.parent_id = a.id)
-       SELECT id FROM administered`,
-      [userId],
-    );
-    return rows.map((row) => row.id);
-  }
-
-  /** Seeds a permission unless the user already holds one on the project (the demo's seed). */
-  async seedRole(userId: string, projectId: string, role: ProjectRole): Promise<void> {
-    await this.db.query(
-      `INSERT INTO project_members (project_id, user_id, role)
-       SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM projects WHERE id = $1)
-       ON CONFLICT (project_id, user_id) DO NOTHING`,
-      [projectId, userId, role],
-    );
   }
 }

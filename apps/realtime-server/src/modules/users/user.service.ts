@@ -56,7 +56,9 @@ export class UserService {
 
   /** The projects where `user` may manage permissions: every project for `admin`. */
   administeredProjectIds(user: User): Promise<string[]> {
-    return user.isAdmin ? this.deps.projects.visibleProjectIds(user) : this.deps.users.administeredProjectIds(user.id);
+    return user.isAdmin
+      ? this.deps.projects.visibleProjectIds(user)
+      : this.deps.projects.members.administeredProjectIds(user.id);
   }
 
   async list(user: User, query: UserListQuery): Promise<Page<DirectoryUser>> {
@@ -78,9 +80,9 @@ export class UserService {
   async grant(user: User, userId: string, grant: GrantPermission): Promise<UserPermissions> {
     const administered = await this.administered(user, grant.projectId);
     const target = await this.target(userId);
-    if ((await this.deps.users.roleOn(userId, grant.projectId)) === grant.role)
+    if ((await this.deps.projects.members.roleOn(userId, grant.projectId)) === grant.role)
       throw new DomainError('USER_ROLE_EXISTS');
-    await this.deps.users.setRole(userId, grant.projectId, grant.role);
+    await this.deps.projects.members.setRole(userId, grant.projectId, grant.role);
     await this.deps.accessChanged(userId);
     return { user: target, permissions: await this.permissionsOn(userId, user, administered) };
   }
@@ -88,7 +90,7 @@ export class UserService {
   async revoke(user: User, userId: string, projectId: string): Promise<UserPermissions> {
     const administered = await this.administered(user, projectId);
     const target = await this.target(userId);
-    if (!(await this.deps.users.removeRole(userId, projectId))) {
+    if (!(await this.deps.projects.members.removeRole(userId, projectId))) {
       throw new DomainError('NOT_FOUND', undefined, 'The user holds no permission on this project');
     }
     await this.deps.accessChanged(userId);
@@ -102,7 +104,7 @@ export class UserService {
   }
 
   private permissionsOn(userId: string, caller: User, administered: string[]): Promise<ProjectPermission[]> {
-    return this.deps.users.permissions(userId, caller.isAdmin ? null : administered);
+    return this.deps.projects.members.permissions(userId, caller.isAdmin ? null : administered);
   }
 
   /**

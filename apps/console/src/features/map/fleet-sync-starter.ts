@@ -13,12 +13,10 @@ export function ensureFleetSync(): void {
   prefetchFleetColumns();
   // The realtime client comes with the sync, not with the console's first script, which then
   // runs (and asks for the fleet) sooner.
-  running = Promise.all([import('./fleet-sync'), import('./live')]).then(([{ startFleetSync }, { realtime }]) =>
-    startFleetSync(realtime),
-  );
+  running = import('./fleet-sync').then(({ startFleetSync }) => startFleetSync());
 }
 
-/** Stops the fleet sync (the realtime connection closes). */
+/** Stops the fleet sync (the signed-in app closes, and the realtime connection with it). */
 export function stopFleetSync(): void {
   const stopping = running;
   running = null;

@@ -1,13 +1,15 @@
 import { FLEET_DEVICE_IDS_MAX, type FleetColumns } from '@farola/protocol';
 import { map, merge } from 'rxjs';
 import { fetchFleetColumns, fetchFleetDevices } from '@/lib/api/fleet';
-import { bindFleetAtoms } from '@/lib/fleet/fleet-atoms';
-import { fleetStore, type FleetStore } from '@/lib/fleet/fleet-store';
+import { bindFleetAtoms } from './fleet-atoms';
+import { fleetStore, type FleetStore } from './fleet-store';
 import { appStore, type AppStore } from '@/lib/store';
-import { bufferAnimationFrame } from './buffer-animation-frame';
+import { bufferAnimationFrame } from '@/lib/realtime/buffer-animation-frame';
 import { fleetChangeOf, type FleetUpdate } from './fleet-updates';
-import { followLiveCollection } from './live-collection';
-import { isStreamOf, type RealtimeClient } from './realtime-client';
+import { followLiveCollection } from '@/lib/realtime/live-collection';
+import { realtime } from '@/lib/realtime/live';
+import type { RealtimeClient } from '@/lib/realtime/realtime-client';
+import { isStreamOf } from '@/lib/realtime/resync';
 
 /**
  * Fetches the devices that live updates name but the loaded fleet lacks (devices registered since
@@ -75,10 +77,10 @@ export function fleetDrawnOrAfter(ms: number): Promise<void> {
  * Returns the function that stops it.
  *
  * @example
- * const stop = startFleetSync(realtime); // … later: stop();
+ * const stop = startFleetSync(); // … later: stop();
  */
 export function startFleetSync(
-  client: RealtimeClient,
+  client: RealtimeClient = realtime,
   store: AppStore = appStore,
   fleet: FleetStore = fleetStore,
   beforeIdentities: () => Promise<void> = () => fleetDrawnOrAfter(2000),

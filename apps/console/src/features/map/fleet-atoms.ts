@@ -3,7 +3,7 @@ import { atom, type createStore } from 'jotai';
 import { fleetStore, NO_FILTER, type FleetCounts, type FleetFilter, type FleetStore } from './fleet-store';
 
 /**
- * The atoms through which components follow the fleet store (lib/fleet/fleet-store.ts): the store
+ * The atoms through which components follow the fleet store (fleet-store.ts): the store
  * holds the devices in typed arrays; these atoms change once per store change (at most once per
  * animation frame), so a component re-renders when the fleet changed and reads the store then.
  */

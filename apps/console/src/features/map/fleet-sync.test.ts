@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeFleetColumns, fleetColumnsJson, type FleetColumns } from '@farola/protocol';
 import { buildFleetColumns, buildFleetDevice, PROJECT_ID } from '@/lib/api/data-generators';
 import { createStore } from 'jotai';
-import { fleetCountsAtom, isFleetLoadedAtom } from '@/lib/fleet/fleet-atoms';
-import { FleetStore } from '@/lib/fleet/fleet-store';
+import { fleetCountsAtom, isFleetLoadedAtom } from './fleet-atoms';
+import { FleetStore } from './fleet-store';
 import { prefetchFleetColumns } from '@/lib/api/fleet-prefetch';
 import { startFleetSync } from './fleet-sync';
-import { RealtimeClient } from './realtime-client';
-import { createSocketDouble } from './testing/socket-double';
+import { RealtimeClient } from '@/lib/realtime/realtime-client';
+import { createSocketDouble } from '@/lib/realtime/testing/socket-double';
 
 const FLEET_STREAM = `fleet:${PROJECT_ID}`;
 const notFound = () =>

@@ -1,6 +1,6 @@
 import { switchedStateOf } from '@/lib/api/fleet';
-import type { FleetChange } from '@/lib/fleet/fleet-store';
-import type { TransportEventPayloads } from './transport';
+import type { FleetChange } from './fleet-store';
+import type { TransportEventPayloads } from '@/lib/realtime/transport';
 
 /**
  * A realtime change to one device, as the fleet sync applies it: the compact state from

@@ -1,4 +1,4 @@
-import type { CommandName, DeviceStatus, ErrorCode, InstallationFailureRecord } from '@farola/protocol';
+import type { DeviceStatus, ErrorCode, InstallationFailureRecord } from '@farola/protocol';
 import type { Database } from '../../db/database';
 import { iso } from '../../db/rows';
 
@@ -9,18 +9,11 @@ export interface StatusChange {
   installationDate: string | null;
 }
 
-/** An `install` request that ended without DONE, as the device's failure records it. */
-export interface EndedInstallation {
-  deviceId: string;
-  requestId: string;
-  /** When the request was queued: a later install request of the device makes this one stale. */
-  requestedAt: string;
-  code: ErrorCode;
-  at: string;
-}
-
-/** Status, installation and disable writes, many devices per statement. */
-export class LifecycleRepository {
+/**
+ * The devices' status, installation, disable and project writes, many devices per statement: the
+ * devices module owns its tables, and the lifecycle module asks for these through its service.
+ */
+export class DeviceStatusRepository {
   constructor(private readonly db: Database) {}
 
   /**
@@ -54,20 +47,19 @@ export class LifecycleRepository {
     }));
   }
 
-  /**
-   * Records why a device's installation failed, if the device is still in installation and no
-   * later install request of it exists (a stale answer changes nothing); the failure, or null.
-   */
-  async recordInstallationFailure(ended: EndedInstallation): Promise<InstallationFailureRecord | null> {
+  /** Records why a device's installation failed, if it is still in installation; the failure, or null. */
+  async recordInstallationFailure(
+    deviceId: string,
+    code: ErrorCode,
+    at: string,
+  ): Promise<InstallationFailureRecord | null> {
     const rows = await this.db.query<{ installation_failed_at: Date }>(
       `UPDATE devices d SET installation_failure = $2, installation_failed_at = $3
        WHERE d.id = $1 AND d.status = 'installation' AND NOT d.disabled
-         AND NOT EXISTS (SELECT 1 FROM queued_requests q WHERE q.device_id = d.id AND q.command = 'install'
-                         AND q.id <> $4 AND q.created_at > $5)
        RETURNING d.installation_failed_at`,
-      [ended.deviceId, ended.code, ended.at, ended.requestId, ended.requestedAt],
+      [deviceId, code, at],
     );
-    return rows[0] ? { code: ended.code, at: iso(rows[0].installation_failed_at) } : null;
+    return rows[0] ? { code, at: iso(rows[0].installation_failed_at) } : null;
   }
 
   /**
@@ -96,34 +88,12 @@ export class LifecycleRepository {
     return rows.map((row) => row.id);
   }
 
-  /**
-   * Moves devices to another project, and their requests still in progress with them (in the same
-   * transaction), so that they are listed under the new project only.
-   */
+  /** Moves devices to another project; returns those it moved. */
   async changeProject(ids: readonly string[], projectId: string): Promise<string[]> {
     if (ids.length === 0) return [];
-    return this.db.transaction(async (tx) => {
-      const rows = await tx.query<{ id: string }>(
-        'UPDATE devices SET project_id = $2 WHERE id = ANY($1::uuid[]) RETURNING id',
-        [ids, projectId],
-      );
-      const moved = rows.map((row) => row.id);
-      await tx.query(
-        `UPDATE queued_requests SET project_id = $2
-         WHERE device_id = ANY($1::uuid[]) AND status = 'IN_PROGRESS' AND project_id <> $2`,
-        [moved, projectId],
-      );
-      return moved;
-    });
-  }
-
-  /** The requests still in progress of these devices (of one command, when given). */
-  async requestsInProgress(ids: readonly string[], command?: CommandName): Promise<string[]> {
-    if (ids.length === 0) return [];
     const rows = await this.db.query<{ id: string }>(
-      `SELECT id FROM queued_requests WHERE device_id = ANY($1::uuid[]) AND status = 'IN_PROGRESS'
-         AND ($2::text IS NULL OR command = $2)`,
-      [ids, command ?? null],
+      'UPDATE devices SET project_id = $2 WHERE id = ANY($1::uuid[]) RETURNING id',
+      [ids, projectId],
     );
     return rows.map((row) => row.id);
   }
