@@ -11,8 +11,9 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /**
  * Whether an element axe reports is one of the focus sentinels Fluent's focus manager (tabster)
  * places by design: focusable and aria-hidden, they hand focus on the moment they get it. Fluent
- * puts them around a toolbar and a tab list, so that Tab returns to the item last used, and at the
- * page's edges once a popover has started its modal focus handling. Anywhere else they mark a
+ * puts them around a toolbar, a tab list and a data grid (and around a grid cell that holds a
+ * control), so that Tab leaves the arrow-key navigation and returns to the item last used, and at
+ * the page's edges once a popover has started its modal focus handling. Anywhere else they mark a
  * mistake of ours, which this check reports: a tab list that controls no tab panel (links dressed
  * as tabs), a closed dialog left mounted.
  */
@@ -21,7 +22,7 @@ function isFluentFocusSentinel(page: Page, selector: string): Promise<boolean> {
     const element = document.querySelector(target);
     const container = element?.parentElement;
     if (!element?.hasAttribute('data-tabster-dummy') || !container) return false;
-    if (container === document.body || container.closest('[role="toolbar"]')) return true;
+    if (container === document.body || container.closest('[role="toolbar"], [role="grid"]')) return true;
     const tabList = container.closest('[role="tablist"]');
     const tabIds = [...(tabList?.querySelectorAll('[role="tab"][id]') ?? [])].map((tab) => tab.id);
     return tabIds.some((id) => document.querySelector(`[role="tabpanel"][aria-labelledby="${CSS.escape(id)}"]`));

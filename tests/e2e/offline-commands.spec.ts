@@ -46,7 +46,7 @@ test('a switch-off to a disconnected light point waits for it, and is carried ou
   await page.goto('/lighting/queued-requests?status=IN_PROGRESS&command=switchOff');
   const queued = page.getByTestId('queued-request').filter({ hasText: device.name ?? device.serialNumber });
   await expect(queued).toContainText('Waiting for the device to reconnect (until ');
-  await expect(queued.getByRole('cell').nth(6)).toHaveText('1');
+  await expect(queued.locator('[data-column="attempt"]')).toHaveText('1');
 
   await page.goto(`/lighting/map/devices/${device.id}?tab=details`);
   await expect(panel.getByTestId('offline-queue-note')).toBeVisible();

@@ -36,7 +36,9 @@ export async function settle(page: Page, path: string) {
   if (path.startsWith('/map')) await expect(page.getByTestId('device-map')).toBeVisible();
   if (path.includes('/devices/')) await expect(page.getByTestId('connection-badge')).toBeVisible();
   if (LISTS.includes(path.split('?')[0] ?? path)) {
-    await expect(page.locator('main tbody tr, main [data-testid="empty-state"]').first()).toBeVisible();
+    await expect(
+      page.locator('main .fui-DataGridBody [role="row"], main [data-testid="empty-state"]').first(),
+    ).toBeVisible();
   }
   await expect(page.locator('main [role="progressbar"]:not([aria-valuenow]), main .fui-Spinner')).toHaveCount(0);
 }

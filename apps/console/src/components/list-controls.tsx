@@ -1,4 +1,4 @@
-import { Button, Caption1, Input, Label, makeStyles, SearchBox, Select, tokens } from '@fluentui/react-components';
+import { Input, Label, makeStyles, SearchBox, Select, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({
@@ -94,22 +94,5 @@ export function DateFilter(props: {
         onChange={(_event, data) => props.onChange(data.value || undefined)}
       />
     </FilterField>
-  );
-}
-
-/** Under a paged list: 'Show more' while the server has more, 'No more data' once it has not. */
-export function ShowMore(props: {
-  hasMore: boolean;
-  loading: boolean;
-  onShowMore: () => void;
-  showMoreLabel: string;
-  noMoreLabel: string;
-}) {
-  return props.hasMore ? (
-    <Button onClick={props.onShowMore} disabled={props.loading}>
-      {props.showMoreLabel}
-    </Button>
-  ) : (
-    <Caption1>{props.noMoreLabel}</Caption1>
   );
 }

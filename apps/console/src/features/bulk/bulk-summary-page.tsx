@@ -1,26 +1,11 @@
-import type { BulkItemOutcome, BulkJob } from '@farola/protocol';
-import {
-  Body1,
-  Button,
-  Caption1,
-  ProgressBar,
-  Spinner,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  TabList,
-  Title2,
-} from '@fluentui/react-components';
+import type { BulkItemOutcome, BulkJob, BulkJobItem } from '@farola/protocol';
+import { Body1, Button, Caption1, ProgressBar, Spinner, Tab, TabList, Title2 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
-import { ShowMore } from '@/components/list-controls';
 import { errorCodeMessage, errorMessage } from '@/lib/api/error-message';
 import { formatDateTime } from '@/lib/format/format-value';
 import { useNotify } from '@/lib/notifications/use-notify';
@@ -147,40 +132,28 @@ function ItemList({ jobId, job, outcome }: { jobId: string; job: BulkJob; outcom
   const { t } = useTranslation('bulk');
   const { t: tErrors } = useTranslation('errors');
   const items = useBulkJobItems(jobId, outcome, job);
-  if (items.items.length === 0) {
-    if (items.isLoading) return <Spinner size="small" label={t('summary.loading')} />;
-    return <EmptyState title={t('summary.empty')} />;
-  }
+  const columns: DataTableColumn<BulkJobItem>[] = [
+    { id: 'name', header: t('column.name'), cell: (item) => item.name },
+    { id: 'serialNumber', header: t('column.serialNumber'), cell: (item) => item.serialNumber },
+    {
+      id: 'result',
+      header: t('column.result'),
+      cell: (item) =>
+        item.error
+          ? `${t(`outcome.${item.outcome}`)} · ${errorCodeMessage(tErrors, item.error.code)}`
+          : t(`outcome.${item.outcome}`),
+    },
+  ];
   return (
-    <>
-      <Table size="small" aria-label={t(`list.${outcome ?? 'all'}`)} data-testid="bulk-items">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('column.name')}</TableHeaderCell>
-            <TableHeaderCell>{t('column.serialNumber')}</TableHeaderCell>
-            <TableHeaderCell>{t('column.result')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {items.items.map((item) => (
-            <TableRow key={item.deviceId} data-testid="bulk-item" data-outcome={item.outcome}>
-              <TableCell>{item.name}</TableCell>
-              <TableCell>{item.serialNumber}</TableCell>
-              <TableCell>
-                {t(`outcome.${item.outcome}`)}
-                {item.error && ` · ${errorCodeMessage(tErrors, item.error.code)}`}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <ShowMore
-        hasMore={items.hasMore}
-        loading={items.isLoading}
-        onShowMore={items.showMore}
-        showMoreLabel={t('summary.showMore')}
-        noMoreLabel={t('summary.noMore')}
-      />
-    </>
+    <DataTable
+      label={t(`list.${outcome ?? 'all'}`)}
+      testId="bulk-items"
+      columns={columns}
+      list={items}
+      getRowId={(item) => item.deviceId}
+      rowProps={(item) => ({ 'data-testid': 'bulk-item', 'data-outcome': item.outcome })}
+      loadingLabel={t('summary.loading')}
+      emptyTitle={t('summary.empty')}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { BulkJobSchema, type BulkItemOutcome, type BulkJob } from '@farola/protocol';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '@/lib/query/query-client';
+import { useCursorList } from '@/lib/query/use-cursor-list';
 import { realtime } from '@/lib/realtime/live';
 import { fetchBulkJob, fetchBulkJobItems } from './api';
 
@@ -42,11 +43,9 @@ function pendingOf(job: BulkJob): number {
 /** One outcome's items of a job ('Show more' pages), read again (at most every 2 s) while the job's counts move. */
 export function useBulkJobItems(jobId: string, outcome: BulkItemOutcome | undefined, job: BulkJob | undefined) {
   const queryClient = useQueryClient();
-  const items = useInfiniteQuery({
+  const items = useCursorList({
     queryKey: queryKeys.bulkJobItems(jobId, outcome ?? 'all'),
-    queryFn: ({ pageParam }) => fetchBulkJobItems(jobId, outcome, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    fetchPage: (cursor) => fetchBulkJobItems(jobId, outcome, cursor),
   });
   const counts = job ? `${job.succeeded}/${job.failed}/${job.pending}/${job.skipped}/${job.status}` : '';
   const lastRead = useRef(0);
@@ -60,12 +59,5 @@ export function useBulkJobItems(jobId: string, outcome: BulkItemOutcome | undefi
     }, wait);
     return () => clearTimeout(timer);
   }, [counts, jobId, outcome, queryClient]);
-  return {
-    items: items.data?.pages.flatMap((page) => page.items) ?? [],
-    total: items.data?.pages[0]?.total,
-    hasMore: items.hasNextPage,
-    isLoading: items.isPending || items.isFetchingNextPage,
-    isFailed: items.isError,
-    showMore: () => void items.fetchNextPage(),
-  };
+  return items;
 }

@@ -8,5 +8,4 @@ export const useEventsTabStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} 0`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  footer: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
 });

@@ -1,6 +1,6 @@
-import { Body1, Button, Caption1, Spinner } from '@fluentui/react-components';
+import { Body1, Caption1 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
+import { ListFooter, ListPlaceholder } from '@/components/list-states';
 import { eventSummary } from './event-summary';
 import { useEventsTabStyles } from './events-tab.styles';
 import { formatDateTime } from '@/lib/format/format-value';
@@ -19,17 +19,20 @@ export function EventsTab({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation('device');
   const format = useValueFormat();
   const styles = useEventsTabStyles();
-  const { items, hasMore, isLoading, isFailed, showMore, retry } = useEventHistory(deviceId);
+  const list = useEventHistory(deviceId);
 
-  if (items.length === 0) {
-    if (isFailed) return <Button onClick={retry}>{t('device-detail:events.retry')}</Button>;
-    if (isLoading) return <Spinner label={t('device-detail:events.loading')} />;
-    return <EmptyState title={t('device-detail:events.empty')} />;
+  if (list.items.length === 0) {
+    return (
+      <ListPlaceholder
+        state={list}
+        texts={{ loadingLabel: t('device-detail:events.loading'), emptyTitle: t('device-detail:events.empty') }}
+      />
+    );
   }
   return (
     <>
       <ul className={styles.list} aria-label={t('device-detail:tab.eventsHistory')}>
-        {items.map((event) => (
+        {list.items.map((event) => (
           <li key={event.id} className={styles.item}>
             <Caption1>
               {formatDateTime(event.ts, format.language)} · {t(EVENT_TYPE_KEYS[event.type])}
@@ -38,15 +41,7 @@ export function EventsTab({ deviceId }: { deviceId: string }) {
           </li>
         ))}
       </ul>
-      <div className={styles.footer}>
-        {hasMore ? (
-          <Button onClick={showMore} disabled={isLoading}>
-            {t('device-detail:events.showMore')}
-          </Button>
-        ) : (
-          <Caption1>{t('device-detail:events.noMore')}</Caption1>
-        )}
-      </div>
+      <ListFooter paging={list} />
     </>
   );
 }

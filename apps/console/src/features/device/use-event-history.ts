@@ -1,9 +1,9 @@
-import type { DeviceEvent, Page } from '@farola/protocol';
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import type { DeviceEvent } from '@farola/protocol';
 import { queryKeys } from '@/lib/query/query-client';
+import { useCursorList, type CursorPages } from '@/lib/query/use-cursor-list';
 import { fetchDeviceEvents } from './api';
 
-export type EventPages = InfiniteData<Page<DeviceEvent>, string | undefined>;
+export type EventPages = CursorPages<DeviceEvent>;
 
 /** Live events (oldest first) on top of a loaded history; a history not loaded yet is left alone. */
 export function prependEvents(history: EventPages | undefined, events: readonly DeviceEvent[]): EventPages | undefined {
@@ -14,20 +14,10 @@ export function prependEvents(history: EventPages | undefined, events: readonly 
 
 /** The device's event history, newest first: the first page when shown, the next with `showMore`. */
 export function useEventHistory(deviceId: string) {
-  const query = useInfiniteQuery({
+  return useCursorList({
     queryKey: queryKeys.deviceEvents(deviceId),
-    queryFn: ({ pageParam }) => fetchDeviceEvents(deviceId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    fetchPage: (cursor) => fetchDeviceEvents(deviceId, cursor),
     // Read again on every opening: live events while the tab was closed were not recorded.
     staleTime: 0,
   });
-  return {
-    items: query.data?.pages.flatMap((page) => page.items) ?? [],
-    hasMore: query.hasNextPage,
-    isLoading: query.isPending || query.isFetchingNextPage,
-    isFailed: query.isError,
-    showMore: () => void query.fetchNextPage(),
-    retry: () => void query.refetch(),
-  };
 }

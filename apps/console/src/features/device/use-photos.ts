@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api/error-message';
 import { useNotify } from '@/lib/notifications/use-notify';
 import { queryKeys } from '@/lib/query/query-client';
+import { useCursorList } from '@/lib/query/use-cursor-list';
 import { deletePhoto, editPhotoCaption, fetchDevicePhotos, uploadPhoto } from './photos-api';
 
 /**
@@ -15,12 +16,7 @@ export function usePhotos(deviceId: string) {
   const { t } = useTranslation('device-detail');
   const { t: tErrors } = useTranslation('errors');
   const key = queryKeys.devicePhotos(deviceId);
-  const query = useInfiniteQuery({
-    queryKey: key,
-    queryFn: ({ pageParam }) => fetchDevicePhotos(deviceId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+  const list = useCursorList({ queryKey: key, fetchPage: (cursor) => fetchDevicePhotos(deviceId, cursor) });
   const changed = (message: string) => () => {
     notify.success(message);
     return queries.invalidateQueries({ queryKey: key });
@@ -42,13 +38,7 @@ export function usePhotos(deviceId: string) {
     onError: failed,
   });
   return {
-    photos: query.data?.pages.flatMap((page) => page.items) ?? [],
-    total: query.data?.pages[0]?.total ?? 0,
-    hasMore: query.hasNextPage,
-    isLoading: query.isPending || query.isFetchingNextPage,
-    isFailed: query.isError,
-    showMore: () => void query.fetchNextPage(),
-    retry: () => void query.refetch(),
+    list,
     upload,
     caption,
     remove,

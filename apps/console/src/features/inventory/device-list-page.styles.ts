@@ -20,6 +20,7 @@ export const useDeviceListPageStyles = makeStyles({
   },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   table: { minWidth: '900px' },
-  check: { width: '44px' },
-  footer: { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  // DataGrid shares a row's width out equally; names and serial numbers are the longest texts.
+  name: { flexGrow: 2 },
+  serialNumber: { flexGrow: 1.5 },
 });

@@ -1,23 +1,11 @@
 import { VENDOR_LABELS, VendorSchema, type DeviceType } from '@farola/protocol';
-import {
-  Body1,
-  Button,
-  Checkbox,
-  Select,
-  Spinner,
-  Table,
-  TableBody,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title2,
-} from '@fluentui/react-components';
+import { Body1, Button, Select, Title2 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { EmptyState } from '@/components/empty-state';
-import { DateFilter, FilterField, SearchFilter, SelectFilter, ShowMore } from '@/components/list-controls';
+import { DataTable } from '@/components/data-table';
+import { DateFilter, FilterField, SearchFilter, SelectFilter } from '@/components/list-controls';
 import { errorMessage } from '@/lib/api/error-message';
 import { useAllProjects } from '@/lib/api/projects';
 import { DEVICE_STATUS_KEYS } from '@/lib/devices/device-labels';
@@ -26,7 +14,7 @@ import { paths } from '@/lib/paths';
 import { useReplaceSearch } from '@/lib/url-filters';
 import { exportDevices } from './api';
 import { useDeviceListPageStyles } from './device-list-page.styles';
-import { DeviceRow } from './device-row';
+import { useDeviceColumns } from './device-columns';
 import { ListNav } from './list-nav';
 import {
   CONNECTION_FILTERS,
@@ -79,29 +67,28 @@ interface DeviceListPageProps {
  */
 export function DeviceListPage({ deviceType, bulkActions, deviceHref }: DeviceListPageProps) {
   const { t } = useTranslation('inventory');
-  const { t: tDevice, i18n } = useTranslation('device');
+  const { t: tDevice } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
   const styles = useDeviceListPageStyles();
   const notify = useNotify();
   const kind = KIND[deviceType];
   const replaceSearch = useReplaceSearch();
   const filters = parseFilters(useSearch());
-  const list = useDeviceList(deviceType, filters);
+  const { query, list } = useDeviceList(deviceType, filters);
   const { projects, names: projectNames } = useAllProjects();
   const [exporting, setExporting] = useState(false);
   const visibleIds = useMemo(() => list.items.map((device) => device.id), [list.items]);
   // The selection belongs to the list's query: a filter's change leaves it behind.
-  const selection = useListSelection(list.query, visibleIds, list.total, (error) =>
+  const selection = useListSelection(query, visibleIds, list.total, (error) =>
     notify.error(errorMessage(tErrors, error)),
   );
   const selected = selection.selected;
+  const columns = useDeviceColumns(deviceHref, projectNames);
 
   const setFilters = (change: Partial<InventoryFilters>) => replaceSearch(filtersSearch({ ...filters, ...change }));
-  const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
-  const someSelected = !allSelected && visibleIds.some((id) => selected.has(id));
   const exportCsv = () => {
     setExporting(true);
-    exportDevices(list.query, kind.file)
+    exportDevices(query, kind.file)
       .catch((error: unknown) => notify.error(errorMessage(tErrors, error)))
       .finally(() => setExporting(false));
   };
@@ -216,81 +203,46 @@ export function DeviceListPage({ deviceType, bulkActions, deviceHref }: DeviceLi
           </Button>
         </div>
       </div>
-      {list.items.length === 0 ? (
-        list.isFailed ? (
-          <Button onClick={list.retry}>{t('list.retry')}</Button>
-        ) : list.isLoading ? (
-          <Spinner label={t('list.loading')} />
-        ) : (
-          <EmptyState title={t(kind.empty)} />
-        )
-      ) : (
-        <>
+      <DataTable
+        label={t(kind.title)}
+        className={styles.table}
+        columns={columns}
+        list={list}
+        getRowId={(device) => device.id}
+        rowProps={() => ({ 'data-testid': 'device-row' })}
+        loadingLabel={t('list.loading')}
+        emptyTitle={t(kind.empty)}
+        selection={{
+          selected,
+          onChange: selection.set,
+          rowLabel: (device) => t('list.select', { name: device.name }),
+          allLabel: t('list.selectAll'),
+        }}
+        above={
           <SelectAllLine
             line={selection.line}
             selecting={selection.isSelectingMatching}
             onSelectMatching={selection.selectAllMatching}
             onClear={selection.clear}
           />
-          <Table aria-label={t(kind.title)} size="small" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell className={styles.check}>
-                  <Checkbox
-                    aria-label={t('list.selectAll')}
-                    checked={allSelected ? true : someSelected ? 'mixed' : false}
-                    onChange={(_event, data) => selection.setAllLoaded(data.checked === true)}
-                  />
-                </TableHeaderCell>
-                <TableHeaderCell>{t('column.name')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.serialNumber')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.reference')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.vendor')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.status')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.connection')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.installationDate')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.project')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.items.map((device) => (
-                <DeviceRow
-                  key={device.id}
-                  device={device}
-                  href={deviceHref(device.id)}
-                  selected={selected.has(device.id)}
-                  onSelect={(on) => selection.toggle(device.id, on)}
-                  projectName={projectNames.get(device.projectId) ?? ''}
-                  language={i18n.language}
-                />
+        }
+        footer={
+          <FilterField id="items-per-page" label={t('list.itemsPerPage')}>
+            <Select
+              id="items-per-page"
+              size="small"
+              value={String(filters.limit)}
+              onChange={(_event, data) => setFilters({ limit: Number(data.value) })}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
               ))}
-            </TableBody>
-          </Table>
-          <div className={styles.footer}>
-            <ShowMore
-              hasMore={list.hasMore}
-              loading={list.isLoading}
-              onShowMore={list.showMore}
-              showMoreLabel={t('list.showMore')}
-              noMoreLabel={t('list.noMore')}
-            />
-            <FilterField id="items-per-page" label={t('list.itemsPerPage')}>
-              <Select
-                id="items-per-page"
-                size="small"
-                value={String(filters.limit)}
-                onChange={(_event, data) => setFilters({ limit: Number(data.value) })}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </Select>
-            </FilterField>
-          </div>
-        </>
-      )}
+            </Select>
+          </FilterField>
+        }
+      />
     </section>
   );
 }

@@ -74,14 +74,8 @@ export function useListSelection(
     line: selectionLine(loadedIds, total, selected, selection.matching),
     /** Whether every device that matches is being asked for. */
     isSelectingMatching: fetchingKey === key,
-    toggle: (id: string, on: boolean) => {
-      const next = new Set(selected);
-      if (on) next.add(id);
-      else next.delete(id);
-      set(next);
-    },
-    /** Ticks (or unticks) every loaded row. */
-    setAllLoaded: (on: boolean) => set(on ? new Set(loadedIds) : NONE),
+    /** Ticks exactly `ids` (rows ticked one by one, or every loaded row from the header). */
+    set,
     selectAllMatching: () => {
       const requested = key;
       setFetchingKey(requested);

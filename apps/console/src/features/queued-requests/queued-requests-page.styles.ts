@@ -9,8 +9,10 @@ export const useQueuedRequestsStyles = makeStyles({
   },
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   toolbar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
-  check: { width: '44px' },
+  table: { minWidth: '900px' },
   progress: { minWidth: '120px' },
+  progressBar: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, width: '100%' },
+  status: { flexGrow: 2 },
   error: { color: tokens.colorPaletteRedForeground1 },
   note: { color: tokens.colorStatusWarningForeground1 },
 });

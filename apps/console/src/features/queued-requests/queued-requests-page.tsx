@@ -1,35 +1,18 @@
-import { COMMAND_NAMES, type QueuedRequest, QueuedRequestStatusSchema } from '@farola/protocol';
-import {
-  Body1,
-  Button,
-  Caption1,
-  Checkbox,
-  Link,
-  ProgressBar,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title2,
-} from '@fluentui/react-components';
+import { COMMAND_NAMES, QueuedRequestStatusSchema } from '@farola/protocol';
+import { Body1, Button, Title2 } from '@fluentui/react-components';
 import { DismissCircleRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouteLink, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
-import { DateFilter, SearchFilter, SelectFilter, ShowMore } from '@/components/list-controls';
-import { errorCodeMessage, errorMessage, requestErrorMessage } from '@/lib/api/error-message';
-import { formatDateTime } from '@/lib/format/format-value';
+import { DataTable } from '@/components/data-table';
+import { DateFilter, SearchFilter, SelectFilter } from '@/components/list-controls';
+import { errorCodeMessage, errorMessage } from '@/lib/api/error-message';
 import { useNotify } from '@/lib/notifications/use-notify';
-import { paths } from '@/lib/paths';
-import { isWaitingForDevice, requestNote, requestStatusLabel } from '@/lib/requests/request-labels';
 import { useReplaceSearch } from '@/lib/url-filters';
 import { cancelQueuedRequests } from './api';
 import { useQueuedRequestsStyles } from './queued-requests-page.styles';
+import { useRequestColumns } from './request-columns';
 import { parseRequestFilters, requestFiltersSearch, type RequestFilters } from './request-filters';
 import { useDeviceNames } from './use-device-names';
 import { useQueuedRequests } from './use-queued-requests';
@@ -41,7 +24,7 @@ import { useQueuedRequests } from './use-queued-requests';
  */
 export function QueuedRequestsPage() {
   const { t } = useTranslation('requests');
-  const { t: tDevice, i18n } = useTranslation('device');
+  const { t: tDevice } = useTranslation('device');
   const { t: tErrors } = useTranslation('errors');
   const styles = useQueuedRequestsStyles();
   const notify = useNotify();
@@ -57,15 +40,10 @@ export function QueuedRequestsPage() {
     replaceSearch(requestFiltersSearch({ ...filters, ...change }));
   };
 
-  const cancellable = list.items.filter((request) => request.status === 'IN_PROGRESS');
-  const selectedCancellable = cancellable.filter((request) => selected.has(request.id)).map((request) => request.id);
-  const allSelected = cancellable.length > 0 && cancellable.every((request) => selected.has(request.id));
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    setSelected(next);
-  };
+  const selectedCancellable = list.items
+    .filter((request) => request.status === 'IN_PROGRESS' && selected.has(request.id))
+    .map((request) => request.id);
+  const columns = useRequestColumns(names, (requestId) => setConfirming([requestId]));
   const cancel = (ids: readonly string[]) => {
     setConfirming(null);
     cancelQueuedRequests(ids)
@@ -135,96 +113,23 @@ export function QueuedRequestsPage() {
           {t('cancelSelected', { count: selectedCancellable.length })}
         </Button>
       </div>
-      {list.items.length === 0 ? (
-        list.isFailed ? (
-          <Button onClick={list.retry}>{t('retry')}</Button>
-        ) : list.isLoading ? (
-          <Spinner label={t('loading')} />
-        ) : (
-          <EmptyState title={t('empty')} />
-        )
-      ) : (
-        <>
-          <Table size="small" aria-label={t('title')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell className={styles.check}>
-                  <Checkbox
-                    aria-label={t('selectAll')}
-                    disabled={cancellable.length === 0}
-                    checked={allSelected ? true : selectedCancellable.length > 0 ? 'mixed' : false}
-                    onChange={(_event, data) =>
-                      setSelected(data.checked === true ? new Set(cancellable.map((request) => request.id)) : new Set())
-                    }
-                  />
-                </TableHeaderCell>
-                <TableHeaderCell>{t('column.created')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.device')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.command')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.status')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.progress')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.attempt')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.requestedBy')}</TableHeaderCell>
-                <TableHeaderCell>{t('column.actions')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.items.map((request) => (
-                <TableRow key={request.id} data-testid="queued-request" data-status={request.status}>
-                  <TableCell>
-                    {request.status === 'IN_PROGRESS' && (
-                      <Checkbox
-                        aria-label={t('select', { command: tDevice(`commandName.${request.command}`) })}
-                        checked={selected.has(request.id)}
-                        onChange={(_event, data) => toggle(request.id, data.checked === true)}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell>{formatDateTime(request.createdAt, i18n.language)}</TableCell>
-                  <TableCell>
-                    <DeviceName deviceId={request.deviceId} name={names.get(request.deviceId)} />
-                  </TableCell>
-                  <TableCell>{tDevice(`commandName.${request.command}`)}</TableCell>
-                  <TableCell>
-                    {requestStatusLabel(tDevice, request, i18n.language)}
-                    <RequestNote note={requestNote(tDevice, request)} className={styles.note} />
-                    {request.error && (
-                      <Caption1 className={styles.error}>
-                        {' '}
-                        · {requestErrorMessage(tErrors, request.command, request.error.code)}
-                      </Caption1>
-                    )}
-                  </TableCell>
-                  <TableCell className={styles.progress}>
-                    <ProgressBar
-                      value={request.progress / 100}
-                      aria-label={t('progress', { progress: request.progress })}
-                      color={progressColor(request)}
-                    />
-                    <Caption1>{request.progress} %</Caption1>
-                  </TableCell>
-                  <TableCell>{request.attempt}</TableCell>
-                  <TableCell>{request.requestedBy ?? ''}</TableCell>
-                  <TableCell>
-                    {request.status === 'IN_PROGRESS' && (
-                      <Button size="small" onClick={() => setConfirming([request.id])}>
-                        {t('cancel')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <ShowMore
-            hasMore={list.hasMore}
-            loading={list.isLoading}
-            onShowMore={list.showMore}
-            showMoreLabel={t('showMore')}
-            noMoreLabel={t('noMore')}
-          />
-        </>
-      )}
+      <DataTable
+        label={t('title')}
+        className={styles.table}
+        columns={columns}
+        list={list}
+        getRowId={(request) => request.id}
+        rowProps={(request) => ({ 'data-testid': 'queued-request', 'data-status': request.status })}
+        loadingLabel={t('loading')}
+        emptyTitle={t('empty')}
+        selection={{
+          selected,
+          onChange: setSelected,
+          canSelect: (request) => request.status === 'IN_PROGRESS',
+          rowLabel: (request) => t('select', { command: tDevice(`commandName.${request.command}`) }),
+          allLabel: t('selectAll'),
+        }}
+      />
       <ConfirmDialog
         open={confirming !== null}
         title={t('cancelTitle')}
@@ -234,25 +139,5 @@ export function QueuedRequestsPage() {
         onCancel={() => setConfirming(null)}
       />
     </section>
-  );
-}
-
-function progressColor(request: QueuedRequest): 'error' | 'success' | 'warning' | 'brand' {
-  if (request.status === 'ERROR') return 'error';
-  if (request.status === 'DONE') return 'success';
-  return isWaitingForDevice(request) ? 'warning' : 'brand';
-}
-
-/** What a done request could not change, after its status. */
-function RequestNote({ note, className }: { note: string | null; className: string }) {
-  return note && <Caption1 className={className}> · {note}</Caption1>;
-}
-
-/** The device's name, linked to its panel on the map. */
-function DeviceName({ deviceId, name }: { deviceId: string; name: string | undefined }) {
-  return (
-    <RouteLink href={paths.mapDevice.build({ id: deviceId })} asChild>
-      <Link>{name ?? deviceId.slice(0, 8)}</Link>
-    </RouteLink>
   );
 }

@@ -1,13 +1,14 @@
-import type { Page, QueuedRequest } from '@farola/protocol';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { QueuedRequest } from '@farola/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '@/lib/query/query-client';
+import { useCursorList, type CursorPages } from '@/lib/query/use-cursor-list';
 import { realtime } from '@/lib/realtime/live';
 import { bufferAnimationFrame } from '@/lib/realtime/buffer-animation-frame';
 import { fetchQueuedRequests } from './api';
 import { requestsQuery, type RequestFilters } from './request-filters';
 
-type RequestPages = InfiniteData<Page<QueuedRequest>, string | undefined>;
+type RequestPages = CursorPages<QueuedRequest>;
 
 /** How often at most the list is read again for requests queued since it was loaded. */
 const NEW_REQUESTS_REFRESH_MS = 5000;
@@ -44,11 +45,9 @@ export function useQueuedRequests(filters: RequestFilters) {
   const queryClient = useQueryClient();
   const query = requestsQuery(filters);
   const key = queryKeys.queuedRequests(query);
-  const list = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: key,
-    queryFn: ({ pageParam }) => fetchQueuedRequests(query, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    fetchPage: (cursor) => fetchQueuedRequests(query, cursor),
     staleTime: 0,
   });
   const keyText = JSON.stringify(key);
@@ -80,14 +79,5 @@ export function useQueuedRequests(filters: RequestFilters) {
       clearTimeout(reload);
     };
   }, [keyText, queryClient]);
-  return {
-    items: list.data?.pages.flatMap((page) => page.items) ?? [],
-    total: list.data?.pages[0]?.total,
-    hasMore: list.hasNextPage,
-    isLoading: list.isPending || list.isFetchingNextPage,
-    isFailed: list.isError,
-    showMore: () => void list.fetchNextPage(),
-    retry: () => void list.refetch(),
-    reload: () => void queryClient.invalidateQueries({ queryKey: key }),
-  };
+  return { ...list, reload: () => void queryClient.invalidateQueries({ queryKey: key }) };
 }

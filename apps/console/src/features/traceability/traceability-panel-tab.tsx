@@ -1,20 +1,9 @@
-import { pageSchema, QueuedRequestSchema, type Device } from '@farola/protocol';
-import {
-  Button,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '@fluentui/react-components';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { pageSchema, QueuedRequestSchema, type Device, type QueuedRequest } from '@farola/protocol';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { apiGet } from '@/lib/api/client';
-import { errorMessage } from '@/lib/api/error-message';
 import { formatDateTime } from '@/lib/format/format-value';
+import { useCursorList } from '@/lib/query/use-cursor-list';
 
 const PAGE_SIZE = 20;
 const RequestPageSchema = pageSchema(QueuedRequestSchema);
@@ -23,47 +12,29 @@ const RequestPageSchema = pageSchema(QueuedRequestSchema);
 export function TraceabilityTab({ device }: { device: Device }) {
   const { t, i18n } = useTranslation('device-detail');
   const { t: tDevice } = useTranslation('device');
-  const { t: tErrors } = useTranslation('errors');
-  const pages = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: ['device', device.id, 'traceability'],
-    queryFn: ({ pageParam }) =>
-      apiGet('queued-requests', RequestPageSchema, { deviceId: device.id, limit: PAGE_SIZE, cursor: pageParam }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    fetchPage: (cursor) =>
+      apiGet('queued-requests', RequestPageSchema, { deviceId: device.id, limit: PAGE_SIZE, cursor }),
   });
-  if (pages.isPending) return <Spinner size="small" />;
-  if (pages.isError) return <EmptyState title={errorMessage(tErrors, pages.error)} />;
-  const requests = pages.data.pages.flatMap((page) => page.items);
-  if (requests.length === 0) return <EmptyState title={t('empty.noData')} />;
+  const columns: DataTableColumn<QueuedRequest>[] = [
+    {
+      id: 'date',
+      header: t('traceability.date'),
+      cell: (request) => formatDateTime(request.createdAt, i18n.language),
+    },
+    { id: 'command', header: t('traceability.command'), cell: (request) => tDevice(`commandName.${request.command}`) },
+    { id: 'user', header: t('traceability.user'), cell: (request) => request.requestedBy ?? '—' },
+    { id: 'status', header: t('traceability.status'), cell: (request) => tDevice(`requestStatus.${request.status}`) },
+  ];
   return (
-    <>
-      <Table size="small" aria-label={t('tab.traceability')} data-testid="traceability-table">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('traceability.date')}</TableHeaderCell>
-            <TableHeaderCell>{t('traceability.command')}</TableHeaderCell>
-            <TableHeaderCell>{t('traceability.user')}</TableHeaderCell>
-            <TableHeaderCell>{t('traceability.status')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {requests.map((request) => (
-            <TableRow key={request.id}>
-              <TableCell>{formatDateTime(request.createdAt, i18n.language)}</TableCell>
-              <TableCell>{tDevice(`commandName.${request.command}`)}</TableCell>
-              <TableCell>{request.requestedBy ?? '—'}</TableCell>
-              <TableCell>{tDevice(`requestStatus.${request.status}`)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {pages.hasNextPage ? (
-        <Button disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-          {tDevice('device-detail:events.showMore')}
-        </Button>
-      ) : (
-        <p>{tDevice('device-detail:events.noMore')}</p>
-      )}
-    </>
+    <DataTable
+      label={t('tab.traceability')}
+      testId="traceability-table"
+      columns={columns}
+      list={list}
+      getRowId={(request) => request.id}
+      emptyTitle={t('empty.noData')}
+    />
   );
 }

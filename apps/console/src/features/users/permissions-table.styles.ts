@@ -1,6 +1,7 @@
 import { makeStyles } from '@fluentui/react-components';
 
 export const usePermissionsTableStyles = makeStyles({
-  role: { width: '160px' },
-  actions: { width: '140px' },
+  // Fixed widths beside the project's flexible one (DataGrid cells share the row's width otherwise).
+  role: { flexGrow: 0, flexBasis: '180px' },
+  actions: { flexGrow: 0, flexBasis: '160px' },
 });

@@ -1,6 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '@/lib/query/query-client';
+import { useCursorList } from '@/lib/query/use-cursor-list';
 import { searchUsers } from './api';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -11,24 +11,11 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function useUserSearch() {
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useInfiniteQuery({
+  const list = useCursorList({
     queryKey: queryKeys.userSearch(q),
-    queryFn: ({ pageParam }) => searchUsers(q, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    fetchPage: (cursor) => searchUsers(q, cursor),
     // The previous results stay while the next search runs, so the list does not flash empty.
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
-  return {
-    text,
-    setText,
-    users: query.data?.pages.flatMap((page) => page.items) ?? [],
-    total: query.data?.pages[0]?.total ?? 0,
-    hasMore: query.hasNextPage,
-    isLoading: query.isPending,
-    isFetchingMore: query.isFetchingNextPage,
-    error: query.isError ? query.error : null,
-    showMore: () => void query.fetchNextPage(),
-    retry: () => void query.refetch(),
-  };
+  return { text, setText, list };
 }

@@ -218,7 +218,7 @@ describe('the user management screen', () => {
     });
     renderPage();
     const section = await selectUser('ana');
-    const table = await section.findByRole('table', { name: 'Permissions of ana' });
+    const table = await section.findByRole('grid', { name: 'Permissions of ana' });
     const rows = within(table).getAllByTestId('permission-row');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('North districts'),
@@ -261,7 +261,7 @@ describe('the user management screen', () => {
     await section.findByText('This user has no permissions on any project');
     await grant('North districts', 'User');
     expect(await screen.findByText('outsider now has the role User on North districts')).toBeDefined();
-    const table = await section.findByRole('table');
+    const table = await section.findByRole('grid');
     expect(within(table).getByTestId('permission-row').textContent).toContain('North districts');
     const [, init] = calls(fetchMock, 'POST', `/users/${otto.id}/permissions`)[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ projectId: north.id, role: 'user' });
@@ -271,7 +271,7 @@ describe('the user management screen', () => {
     serveUsers({ roles: new Map([[otto.id, new Map<string, ProjectRole>([[north.id, 'user']])]]) });
     renderPage();
     const section = await selectUser('outsider');
-    await section.findByRole('table');
+    await section.findByRole('grid');
     await grant('North districts', 'User');
     expect((await screen.findByTestId('grant-error')).textContent).toBe('User already exists with that role');
     // Changing the form clears the refusal.

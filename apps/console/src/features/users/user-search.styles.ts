@@ -34,5 +34,4 @@ export const useUserSearchStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
   },
   secondary: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
-  footer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
 });

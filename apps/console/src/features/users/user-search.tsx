@@ -1,20 +1,8 @@
 import type { DirectoryUser } from '@farola/protocol';
-import {
-  Body1Strong,
-  Button,
-  Caption1,
-  Field,
-  mergeClasses,
-  MessageBar,
-  MessageBarBody,
-  SearchBox,
-  Spinner,
-  Subtitle1,
-} from '@fluentui/react-components';
+import { Body1Strong, Caption1, Field, mergeClasses, SearchBox, Subtitle1 } from '@fluentui/react-components';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
-import { errorMessage } from '@/lib/api/error-message';
+import { ListFooter, ListPlaceholder } from '@/components/list-states';
 import { formatDateTime } from '@/lib/format/format-value';
 import { useUserSearchStyles } from './user-search.styles';
 import { useUserSearch } from './use-user-search';
@@ -55,33 +43,33 @@ function SearchResults({
   onSelect,
 }: UserSearchProps & { search: ReturnType<typeof useUserSearch> }) {
   const { t, i18n } = useTranslation('users');
-  const { t: tErrors } = useTranslation('errors');
   const styles = useUserSearchStyles();
   const list = useRef<HTMLUListElement>(null);
   // 'Show more' hands the keyboard on to the first user it loaded.
   const focusFrom = useRef<number | null>(null);
-  const count = search.users.length;
+  const { list: users } = search;
+  const count = users.items.length;
   useEffect(() => {
     if (focusFrom.current === null || count <= focusFrom.current) return;
     list.current?.querySelectorAll('button')[focusFrom.current]?.focus();
     focusFrom.current = null;
   }, [count]);
-  if (search.error && search.users.length === 0) {
+  if (count === 0) {
     return (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(tErrors, search.error)}</MessageBarBody>
-        <Button appearance="transparent" onClick={search.retry}>
-          {t('search.retry')}
-        </Button>
-      </MessageBar>
+      <ListPlaceholder state={users} texts={{ loadingLabel: t('search.loading'), emptyTitle: t('search.empty') }} />
     );
   }
-  if (search.isLoading) return <Spinner size="small" label={t('search.loading')} />;
-  if (search.users.length === 0) return <EmptyState title={t('search.empty')} />;
+  const paging = {
+    ...users,
+    showMore: () => {
+      focusFrom.current = count;
+      users.showMore();
+    },
+  };
   return (
     <>
       <ul ref={list} className={styles.list} aria-label={t('search.results')}>
-        {search.users.map((user) => {
+        {users.items.map((user) => {
           const selected = user.id === selectedId;
           const fullName = `${user.givenName} ${user.familyName}`.trim();
           return (
@@ -106,20 +94,9 @@ function SearchResults({
           );
         })}
       </ul>
-      <div className={styles.footer}>
-        <Caption1 role="status">{t('search.count', { count: search.total })}</Caption1>
-        {search.hasMore && (
-          <Button
-            onClick={() => {
-              focusFrom.current = count;
-              search.showMore();
-            }}
-            disabled={search.isFetchingMore}
-          >
-            {t('search.showMore')}
-          </Button>
-        )}
-      </div>
+      <ListFooter paging={paging}>
+        <Caption1 role="status">{t('search.count', { count: users.total ?? count })}</Caption1>
+      </ListFooter>
     </>
   );
 }

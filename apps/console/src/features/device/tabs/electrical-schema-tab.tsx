@@ -1,8 +1,8 @@
 import { OUTPUT_MODE_NAMES, type Device, type OutputState } from '@farola/protocol';
-import { Badge, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FieldList, type FieldRow } from '@/components/field-list';
 import { RestoreCalendarButton } from '../restore-calendar-button';
 
@@ -31,44 +31,56 @@ function supplyRows(device: Device, t: TFunction<'device-detail'>): FieldRow[] {
 /** A cabinet's circuits: each output's contactor (on/off), mode and load; manual outputs can go back to their calendar. */
 export function ElectricalSchemaTab({ device }: { device: Device }) {
   const { t } = useTranslation('device-detail');
-  const outputs = device.attributes.outputs ?? [];
   const watts = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+  const columns: DataTableColumn<OutputState>[] = [
+    {
+      id: 'output',
+      header: t('electrical.output'),
+      cell: (output) => output.index,
+      compare: (a, b) => a.index - b.index,
+    },
+    {
+      id: 'contactor',
+      header: t('electrical.contactor'),
+      cell: (output) => (
+        <Badge appearance="tint" color={output.on ? 'success' : 'informative'}>
+          {t(output.on ? 'electrical.closed' : 'electrical.open')}
+        </Badge>
+      ),
+      compare: (a, b) => Number(a.on) - Number(b.on),
+    },
+    {
+      id: 'mode',
+      header: t('electrical.mode'),
+      interactive: true,
+      cell: (output) => (
+        <>
+          {t(outputModeKey(output))}
+          {output.mode === 2 && <RestoreCalendarButton device={device} output={output.index} />}
+        </>
+      ),
+      compare: (a, b) => (a.mode ?? -1) - (b.mode ?? -1),
+    },
+    {
+      id: 'power',
+      header: t('electrical.power'),
+      cell: (output) => (output.activePower === undefined ? '—' : `${watts.format(output.activePower)} W`),
+      compare: (a, b) => (a.activePower ?? -1) - (b.activePower ?? -1),
+    },
+  ];
   return (
     <>
       <FieldList rows={supplyRows(device, t)} />
-      {outputs.length === 0 ? (
-        <EmptyState title={t('electrical.noOutputs')} />
-      ) : (
-        <Table size="small" aria-label={t('electrical.outputs')} data-testid="outputs-table">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('electrical.output')}</TableHeaderCell>
-              <TableHeaderCell>{t('electrical.contactor')}</TableHeaderCell>
-              <TableHeaderCell>{t('electrical.mode')}</TableHeaderCell>
-              <TableHeaderCell>{t('electrical.power')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {outputs.map((output) => (
-              <TableRow key={output.index} data-testid={`output-${output.index}`}>
-                <TableCell>{output.index}</TableCell>
-                <TableCell>
-                  <Badge appearance="tint" color={output.on ? 'success' : 'informative'}>
-                    {t(output.on ? 'electrical.closed' : 'electrical.open')}
-                  </Badge>
-                </TableCell>
-                <TableCell>
-                  {t(outputModeKey(output))}
-                  {output.mode === 2 && <RestoreCalendarButton device={device} output={output.index} />}
-                </TableCell>
-                <TableCell>
-                  {output.activePower === undefined ? '—' : `${watts.format(output.activePower)} W`}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        label={t('electrical.outputs')}
+        testId="outputs-table"
+        columns={columns}
+        items={device.attributes.outputs ?? []}
+        getRowId={(output) => String(output.index)}
+        rowProps={(output) => ({ 'data-testid': `output-${output.index}` })}
+        defaultSort={{ column: 'output', direction: 'ascending' }}
+        emptyTitle={t('electrical.noOutputs')}
+      />
     </>
   );
 }

@@ -12,7 +12,6 @@ export const usePhotographyTabStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
     gap: tokens.spacingHorizontalM,
   },
-  footer: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
 });
 
 export const usePhotoCardStyles = makeStyles({

@@ -4,7 +4,7 @@ import { ImageAddRegular } from '@fluentui/react-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
+import { ListFooter, ListPlaceholder } from '@/components/list-states';
 import { useSignedInUser } from '@/lib/auth/user-context';
 import { photoFileProblem } from '../photos-api';
 import { usePhotos } from '../use-photos';
@@ -116,15 +116,23 @@ interface PhotoGridProps {
 function PhotoGrid({ photos, onEditCaption, onDelete }: PhotoGridProps) {
   const { t } = useTranslation('device-detail');
   const styles = usePhotographyTabStyles();
-  if (photos.photos.length === 0) {
-    if (photos.isFailed) return <Button onClick={photos.retry}>{t('events.retry')}</Button>;
-    if (photos.isLoading) return <Spinner label={t('photos.loading')} />;
-    return <EmptyState title={t('photos.empty')} description={t('photos.emptyHint')} />;
+  const { list } = photos;
+  if (list.items.length === 0) {
+    return (
+      <ListPlaceholder
+        state={list}
+        texts={{
+          loadingLabel: t('photos.loading'),
+          emptyTitle: t('photos.empty'),
+          emptyDescription: t('photos.emptyHint'),
+        }}
+      />
+    );
   }
   return (
     <>
       <ul className={styles.grid} aria-label={t('tab.photography')}>
-        {photos.photos.map((photo) => (
+        {list.items.map((photo) => (
           <PhotoCard
             key={photo.id}
             photo={photo}
@@ -133,15 +141,7 @@ function PhotoGrid({ photos, onEditCaption, onDelete }: PhotoGridProps) {
           />
         ))}
       </ul>
-      <div className={styles.footer}>
-        {photos.hasMore ? (
-          <Button onClick={photos.showMore} disabled={photos.isLoading}>
-            {t('events.showMore')}
-          </Button>
-        ) : (
-          <Caption1>{t('photos.count', { count: photos.total })}</Caption1>
-        )}
-      </div>
+      <ListFooter paging={list} endLabel={t('photos.count', { count: list.total ?? list.items.length })} />
     </>
   );
 }

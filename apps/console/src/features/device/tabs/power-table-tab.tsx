@@ -1,6 +1,6 @@
 import type { Device } from '@farola/protocol';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { FieldList } from '@/components/field-list';
 import { formatAttribute } from '@/lib/format/format-value';
@@ -50,22 +50,20 @@ function LuminairePowerTable({ device }: { device: Device }) {
             value: formatAttribute(key, device.attributes, format),
           }))}
       />
-      <Table size="small" aria-label={t('tab.powerTable')} data-testid="power-table">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('powerTable.level')}</TableHeaderCell>
-            <TableHeaderCell>{t('powerTable.power')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {LEVELS.map((level) => (
-            <TableRow key={level}>
-              <TableCell>{level} %</TableCell>
-              <TableCell>{watts.format(powerAtLevel(minPower, maxPower, level))} W</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        label={t('tab.powerTable')}
+        testId="power-table"
+        columns={[
+          { id: 'level', header: t('powerTable.level'), cell: (level) => `${level} %` },
+          {
+            id: 'power',
+            header: t('powerTable.power'),
+            cell: (level) => `${watts.format(powerAtLevel(minPower, maxPower, level))} W`,
+          },
+        ]}
+        items={LEVELS}
+        getRowId={String}
+      />
       <p>{t('powerTable.note')}</p>
     </>
   );
