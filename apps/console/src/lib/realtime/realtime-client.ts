@@ -33,6 +33,15 @@ export type StreamItem<E extends StreamedEventType = StreamedEventType> = {
 }[E];
 
 /**
+ * How long a hole in a stream may stay open before the stream is reloaded. The server batches
+ * each event name on its own, so items of one stream (a connection change and a request update on
+ * `project:…`) can arrive a batch apart and out of order.
+ */
+const GAP_GRACE_MS = 3000;
+/** A hole wider than this is not waited for: the stream is reloaded at once. */
+const GAP_MAX_ITEMS = 1000;
+
+/**
  * The browser side of the realtime contract (docs/realtime.md). Views follow a stream with
  * `stream$(address)` (or a device's items on every stream with `device$(id)`): subscribing joins
  * the stream, unsubscribing leaves it. It remembers the server's epoch and the last seq seen per
@@ -49,15 +58,6 @@ export type StreamItem<E extends StreamedEventType = StreamedEventType> = {
  * open.unsubscribe(); // the last view of the device left: unsubscribed on the server
  * client.resync$.subscribe((resync) => resyncIncludes(resync, isFleetStream) && reload());
  */
-/**
- * How long a hole in a stream may stay open before the stream is reloaded. The server batches
- * each event name on its own, so items of one stream (a connection change and a request update on
- * `project:…`) can arrive a batch apart and out of order.
- */
-const GAP_GRACE_MS = 3000;
-/** A hole wider than this is not waited for: the stream is reloaded at once. */
-const GAP_MAX_ITEMS = 1000;
-
 export class RealtimeClient {
   private epoch: string | null = null;
   private readonly positions = new Map<string, number>();
