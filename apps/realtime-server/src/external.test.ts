@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, nextEvent, startHarness, subscribe, uniqueSerial } from './testing/harness';
+import { admin, inSchema } from './testing/postgres';
 
-const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const MOSQUITTO_URL = 'mqtt://127.0.0.1:1883';
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 // The same core flow on the machine's PostgreSQL and Mosquitto; FAROLA_SKIP_EXTERNAL=1 skips it where they are absent.
 describe.skipIf(process.env['FAROLA_SKIP_EXTERNAL'] === '1')('on PostgreSQL and Mosquitto', () => {
@@ -22,7 +11,7 @@ describe.skipIf(process.env['FAROLA_SKIP_EXTERNAL'] === '1')('on PostgreSQL and 
   let h: Harness;
   beforeAll(async () => {
     await admin(`CREATE SCHEMA ${schema}`);
-    const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const databaseUrl = inSchema(schema);
     h = await startHarness({ DATABASE_URL: databaseUrl, MQTT_URL: MOSQUITTO_URL, COMMAND_ATTEMPT_TIMEOUT_MS: '5000' });
   });
   afterAll(async () => {

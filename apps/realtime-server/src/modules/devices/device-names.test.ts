@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PROJECT_ID } from '@farola/protocol';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uniqueSerial } from '../../testing/harness';
+import { admin, inSchema } from '../../testing/postgres';
 
 const device = (serialNumber: string, name: string, deviceType = 'light-point-controller') => ({
   serialNumber,
@@ -132,18 +132,6 @@ describe('device names, on the embedded database', () => {
   namesAreUnique(() => startHarness());
 });
 
-const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 // PostgreSQL runs the concurrent statements at once, on several connections: the race is real there.
 describe.skipIf(process.env['FAROLA_SKIP_EXTERNAL'] === '1')('device names, on PostgreSQL', () => {
   const schema = `names_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -152,6 +140,6 @@ describe.skipIf(process.env['FAROLA_SKIP_EXTERNAL'] === '1')('device names, on P
   });
   namesAreUnique(async () => {
     await admin(`CREATE SCHEMA ${schema}`);
-    return startHarness({ DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` });
+    return startHarness({ DATABASE_URL: inSchema(schema) });
   });
 });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../../db/database';
@@ -10,6 +9,7 @@ import { ALL_MIGRATIONS, migrationsUpTo } from '../../testing/storage';
 import type { Job, JobItem, JobItemPlan, JobItemStart, JobKind } from './contract';
 import { JobRunner } from './job-runner';
 import { JobRepository } from './job.repository';
+import { admin, inSchema } from '../../testing/postgres';
 
 const logger = pino({ level: 'silent' });
 const ITEMS = 2_500;
@@ -79,22 +79,10 @@ async function settleAll(runner: JobRunner, db: Database, jobId: string): Promis
   );
 }
 
-const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 // Two runners, each on its own pool of connections to PostgreSQL: the claims really race there.
 describe.skipIf(process.env['FAROLA_SKIP_EXTERNAL'] === '1')('the job engine, two runners on PostgreSQL', () => {
   const schema = `jobs_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const url = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const url = inSchema(schema);
   const opened: Database[] = [];
   afterAll(async () => {
     for (const db of opened) await db.close();
