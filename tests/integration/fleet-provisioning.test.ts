@@ -2,10 +2,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fleet, startFleet } from '@farola/fleet-simulator';
-import { loadIdpConfig, startIdentityProvider, type RunningIdentityProvider } from '@farola/identity-provider';
+import type { RunningIdentityProvider } from '@farola/identity-provider';
 import { SignInFlow } from '@farola/identity-provider/testing/sign-in';
-import { DEMO_CLIENT_ID, DEMO_PROJECT_ID, DEMO_REALM, DEMO_SERVICE_ACCOUNT } from '@farola/protocol';
-import { type FarolaServer, loadConfig, startFarolaServer } from '@farola/realtime-server';
+import { DEMO_PROJECT_ID, DEMO_SERVICE_ACCOUNT } from '@farola/protocol';
+import type { FarolaServer } from '@farola/realtime-server';
+import { type SignedInServer, startSignedInServer } from './stack';
 
 /** Writes per user in a ten-minute window: one provisioning call per device would wait out the window. */
 const WRITES = 3;
@@ -16,37 +17,21 @@ const DEVICES = 300;
 describe("the simulator's fleet provisioning under the server's rate limits", () => {
   let idp: RunningIdentityProvider;
   let server: FarolaServer;
+  let stack: SignedInServer | undefined;
   let fleet: Fleet | null = null;
 
   beforeAll(async () => {
-    idp = await startIdentityProvider(
-      loadIdpConfig({
-        IDP_PORT: '0',
-        IDP_CONSOLE_REDIRECT_URIS: 'http://127.0.0.1:8080/lighting/*',
-        LOG_LEVEL: 'silent',
-      }),
-    );
-    server = await startFarolaServer(
-      loadConfig({
-        PORT: '0',
-        DATA_DIR: 'memory://',
-        MQTT_PORT: '0',
-        AUTH_DISABLED: 'false',
-        OAUTH_URL: idp.url,
-        OAUTH_REALM: DEMO_REALM,
-        OAUTH_CLIENT_ID: DEMO_CLIENT_ID,
-        // The service account's and the demo users' project permissions.
-        DEMO_DATA: 'true',
-        RATE_LIMIT_WINDOW_SECONDS: '600',
-        RATE_LIMIT_WRITES: String(WRITES),
-        LOG_LEVEL: 'silent',
-      }),
-    );
+    stack = await startSignedInServer({
+      // The service account's and the demo users' project permissions.
+      DEMO_DATA: 'true',
+      RATE_LIMIT_WINDOW_SECONDS: '600',
+      RATE_LIMIT_WRITES: String(WRITES),
+    });
+    ({ idp, server } = stack);
   });
   afterAll(async () => {
     await fleet?.stop();
-    await server?.close();
-    await idp?.close();
+    await stack?.close();
   });
 
   it('provisions and connects a fleet of devices that each connect alone, in calls the limits allow', async () => {

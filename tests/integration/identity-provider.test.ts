@@ -1,39 +1,23 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadIdpConfig, startIdentityProvider, type RunningIdentityProvider } from '@farola/identity-provider';
+import type { RunningIdentityProvider } from '@farola/identity-provider';
 import { SignInFlow } from '@farola/identity-provider/testing/sign-in';
-import { DEMO_CLIENT_ID, DEMO_IDENTITIES, DEMO_REALM, DEMO_SERVICE_ACCOUNT, SOCKET_PATH } from '@farola/protocol';
-import { type FarolaServer, loadConfig, startFarolaServer } from '@farola/realtime-server';
+import { DEMO_IDENTITIES, DEMO_SERVICE_ACCOUNT, SOCKET_PATH } from '@farola/protocol';
+import type { FarolaServer } from '@farola/realtime-server';
+import { type SignedInServer, startSignedInServer } from './stack';
 
 // The realtime-server signed in through the development identity provider, as `AUTH_DISABLED=false
 // npm start` runs them: it verifies the provider's tokens against the realm's certs endpoint.
 let idp: RunningIdentityProvider;
 let server: FarolaServer;
+let stack: SignedInServer | undefined;
 
 beforeAll(async () => {
-  idp = await startIdentityProvider(
-    loadIdpConfig({
-      IDP_PORT: '0',
-      IDP_CONSOLE_REDIRECT_URIS: 'http://127.0.0.1:8080/lighting/*',
-      LOG_LEVEL: 'silent',
-    }),
-  );
-  server = await startFarolaServer(
-    loadConfig({
-      PORT: '0',
-      DATA_DIR: 'memory://',
-      MQTT_PORT: '0',
-      AUTH_DISABLED: 'false',
-      OAUTH_URL: idp.url,
-      OAUTH_REALM: DEMO_REALM,
-      OAUTH_CLIENT_ID: DEMO_CLIENT_ID,
-      LOG_LEVEL: 'silent',
-    }),
-  );
+  stack = await startSignedInServer();
+  ({ idp, server } = stack);
 });
 afterAll(async () => {
-  await server?.close();
-  await idp?.close();
+  await stack?.close();
 });
 
 async function me(token?: string) {

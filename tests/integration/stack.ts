@@ -5,14 +5,17 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type Fleet, startFleet } from '@farola/fleet-simulator';
+import { loadIdpConfig, type RunningIdentityProvider, startIdentityProvider } from '@farola/identity-provider';
 import {
   type ClientToServerEvents,
+  DEMO_CLIENT_ID,
+  DEMO_REALM,
   SOCKET_PATH,
   type ServerToClientEvents,
   type SubscribeAck,
   type Subscription,
 } from '@farola/protocol';
-import { loadConfig, startFarolaServer } from '@farola/realtime-server';
+import { type FarolaServer, loadConfig, startFarolaServer } from '@farola/realtime-server';
 
 export type Topology = 'embedded' | 'external';
 
@@ -166,4 +169,49 @@ export async function postJson<T = unknown>(url: string, data: unknown): Promise
     body: JSON.stringify(data),
   });
   return { status: answer.status, body: (await answer.json()) as T };
+}
+
+/** A server with sign-in on, verifying the tokens of a development identity provider of its own. */
+export interface SignedInServer {
+  idp: RunningIdentityProvider;
+  server: FarolaServer;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the development identity provider and a server (embedded defaults) that signs in
+ * through it, as `AUTH_DISABLED=false npm start` runs them; `env` adds to the server's settings.
+ */
+export async function startSignedInServer(env: Record<string, string> = {}): Promise<SignedInServer> {
+  const idp = await startIdentityProvider(
+    loadIdpConfig({
+      IDP_PORT: '0',
+      IDP_CONSOLE_REDIRECT_URIS: 'http://127.0.0.1:8080/lighting/*',
+      LOG_LEVEL: 'silent',
+    }),
+  );
+  const server = await startFarolaServer(
+    loadConfig({
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      MQTT_PORT: '0',
+      AUTH_DISABLED: 'false',
+      OAUTH_URL: idp.url,
+      OAUTH_REALM: DEMO_REALM,
+      OAUTH_CLIENT_ID: DEMO_CLIENT_ID,
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+  ).catch(async (error: unknown) => {
+    await idp.close();
+    throw error;
+  });
+  return {
+    idp,
+    server,
+    close: async () => {
+      await server.close();
+      await idp.close();
+    },
+  };
 }
