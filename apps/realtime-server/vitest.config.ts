@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     name: 'realtime-server',
     environment: 'node',
+    // The files share one worker and its module cache (each test builds its own server, database and
+    // broker): a fresh process per file cost more than the tests themselves.
+    isolate: false,
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/testing/pglite-template.global.ts'],
     setupFiles: ['src/testing/use-pglite-template.ts'],

@@ -37,36 +37,64 @@ export interface PanelTabDefinition {
   Content: LazyExoticComponent<ComponentType<{ device: Device }>>;
 }
 
-const registered = new Map<PanelTab, PanelTabDefinition>();
-let byKind: Partial<Record<DeviceType, readonly PanelTab[]>> = {};
+/** A registry of panel tabs: the console has one (below); tests of the registry make their own. */
+export interface PanelTabRegistry {
+  /**
+   * Adds tabs. A tab claimed by two different definitions is an error (two features would claim
+   * one tab); registering the same definition again changes nothing.
+   */
+  register: (definitions: readonly PanelTabDefinition[]) => void;
+  /** The registered tabs a device of this kind shows, in spec order (the same array until tabs are added). */
+  tabsFor: (deviceType: DeviceType) => readonly PanelTab[];
+  /** The content of a registered tab. */
+  contentOf: (tab: PanelTab) => PanelTabDefinition['Content'] | undefined;
+  /** The tab `?tab=` names, when a device of this kind shows it; anything else falls back to details. */
+  parse: (search: string, deviceType: DeviceType) => PanelTab;
+}
+
+export function createPanelTabRegistry(): PanelTabRegistry {
+  const registered = new Map<PanelTab, PanelTabDefinition>();
+  let byKind: Partial<Record<DeviceType, readonly PanelTab[]>> = {};
+  const tabsFor = (deviceType: DeviceType) =>
+    (byKind[deviceType] ??= PANEL_TABS.filter((tab) => {
+      const definition = registered.get(tab);
+      return definition !== undefined && (definition.kinds?.includes(deviceType) ?? true);
+    }));
+  return {
+    register: (definitions) => {
+      for (const definition of definitions) {
+        const claimed = registered.get(definition.tab);
+        if (claimed !== undefined && claimed !== definition) {
+          throw new Error(`the panel tab '${definition.tab}' is registered twice`);
+        }
+      }
+      for (const definition of definitions) registered.set(definition.tab, definition);
+      byKind = {};
+    },
+    tabsFor,
+    contentOf: (tab) => registered.get(tab)?.Content,
+    parse: (search, deviceType) => {
+      const tab = new URLSearchParams(search).get('tab');
+      return tabsFor(deviceType).find((candidate) => candidate === tab) ?? 'details';
+    },
+  };
+}
+
+const panelTabs = createPanelTabRegistry();
 
 /**
  * Adds tabs to the device panel (app/panel-tabs.ts calls it once at start with every feature's).
- * A tab registered twice is an error: two features would claim one tab.
  *
  * @example
  * registerPanelTabs([{ tab: 'alarms', Content: lazy(() => import('./alarms-panel-tab')) }]);
  */
-export function registerPanelTabs(definitions: readonly PanelTabDefinition[]): void {
-  for (const definition of definitions) {
-    if (registered.has(definition.tab)) throw new Error(`the panel tab '${definition.tab}' is registered twice`);
-    registered.set(definition.tab, definition);
-  }
-  byKind = {};
-}
+export const registerPanelTabs = panelTabs.register;
 
-/** The registered tabs a device of this kind shows, in spec order (the same array until tabs are added). */
-export function tabsFor(deviceType: DeviceType): readonly PanelTab[] {
-  return (byKind[deviceType] ??= PANEL_TABS.filter((tab) => {
-    const definition = registered.get(tab);
-    return definition !== undefined && (definition.kinds?.includes(deviceType) ?? true);
-  }));
-}
+/** The registered tabs a device of this kind shows, in spec order. */
+export const tabsFor = panelTabs.tabsFor;
 
 /** The content of a registered tab. */
-export function panelTabContent(tab: PanelTab): PanelTabDefinition['Content'] | undefined {
-  return registered.get(tab)?.Content;
-}
+export const panelTabContent = panelTabs.contentOf;
 
 /**
  * The tab `?tab=` names, when a device of this kind shows it; anything else falls back to details.
@@ -75,7 +103,4 @@ export function panelTabContent(tab: PanelTab): PanelTabDefinition['Content'] | 
  * parsePanelTab('?tab=parameters', 'cabinet-controller'); // 'parameters'
  * parsePanelTab('?tab=parameters', 'light-point-controller'); // 'details'
  */
-export function parsePanelTab(search: string, deviceType: DeviceType): PanelTab {
-  const tab = new URLSearchParams(search).get('tab');
-  return tabsFor(deviceType).find((candidate) => candidate === tab) ?? 'details';
-}
+export const parsePanelTab = panelTabs.parse;
