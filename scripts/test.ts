@@ -16,19 +16,19 @@ interface Stage {
 type Lane = readonly Stage[];
 
 /**
- * The suite. On two cores: two lanes from the start, each keeping a core busy — the type check,
- * lint, then the unit tests; the integration tests, then the browser tests, whose build and
- * stacks start while the first lane is still checking types.
+ * The suite. On two cores: two lanes from the start, each keeping a core busy — the type check
+ * then the unit tests; lint, then the integration and browser tests, which mostly wait on devices
+ * and pages while the unit tests run beside them.
  */
 const STEPS: readonly (readonly Lane[])[] = [
   [[{ name: 'chromium', command: 'bash scripts/ensure-chromium.sh' }]],
   [
     [
       { name: 'typecheck', command: 'npm run typecheck --silent' },
-      { name: 'lint', command: 'npm run lint --silent' },
       { name: 'unit', command: 'npm run test:unit --silent' },
     ],
     [
+      { name: 'lint', command: 'npm run lint --silent' },
       { name: 'integration', command: 'npm run test:integration --silent' },
       { name: 'e2e', command: 'npm run test:e2e --silent' },
     ],
