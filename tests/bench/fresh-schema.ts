@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { admin } from '../../apps/realtime-server/src/testing/postgres';
 
 /**
  * A fresh PostgreSQL schema for one bench run (as tests/integration/stack.ts makes one per test
@@ -7,15 +7,7 @@ import pg from 'pg';
  */
 export async function freshSchema(postgresUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (sql: string) => admin(sql, postgresUrl);
   await run(`CREATE SCHEMA ${schema}`);
   const separator = postgresUrl.includes('?') ? '&' : '?';
   return {

@@ -6,17 +6,13 @@ import { SCHEDULING_PANEL_TAB } from '@/features/scheduling/panel-tab';
 import { TRACEABILITY_PANEL_TAB } from '@/features/traceability/panel-tab';
 import { registerPanelTabs } from '@/lib/device-panel/panel-tabs';
 
-let registered = false;
-
 /**
  * The device panel's tabs, each from the feature that owns what it shows: the panel (features/device)
  * shows what is registered here, in the specification's order. A feature's new tab is one line.
- * Called once when the console starts (render-app.tsx; the definitions hold lazy components only);
- * later calls do nothing.
+ * Called when the console starts (render-app.tsx; the definitions hold lazy components only); a
+ * later call registers the same definitions again, which changes nothing.
  */
 export function registerAppPanelTabs(): void {
-  if (registered) return;
-  registered = true;
   registerPanelTabs([
     ...DEVICE_PANEL_TABS,
     SCHEDULING_PANEL_TAB,

@@ -3,9 +3,9 @@ import pg from 'pg';
 /** The machine's PostgreSQL (trust auth) that the tests of the real engines use. */
 export const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Runs one statement on the machine's PostgreSQL (creating or dropping a test's schema). */
-export async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
+/** Runs one statement on the machine's PostgreSQL, or the one at `url` (creating or dropping a test's schema). */
+export async function admin(sql: string, url = POSTGRES_URL): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(sql);
