@@ -31,6 +31,8 @@ export class FleetRuntime {
   private readonly loop: NodeJS.Timeout;
   private readonly watcher: TransitionWatcher;
   private stopped = false;
+  /** Devices that lost their connection (`drop-connection`), with what brings each back before it is due. */
+  private readonly lostConnections = new Map<FleetDevice, () => void>();
   private firstReports = 0;
   private markReady: () => void = () => undefined;
 
@@ -113,6 +115,7 @@ export class FleetRuntime {
 
   private bringOnline(entry: FleetDevice): void {
     entry.online = true;
+    this.lostConnections.delete(entry);
     if (entry.device.kind === 'light-point') {
       // A first connection or a restart attaches to the network anew; a dropped session only reconnects.
       markConnected(entry.device, this.clock.now(), entry.reports === 0 || entry.reattachPending === true);
@@ -141,6 +144,11 @@ export class FleetRuntime {
       entry: (serial) => this.entries.get(serial),
       reboot: (entry) => void this.reboot(entry.device),
       loseConnection: (entry, seconds) => void this.loseConnection(entry, seconds),
+      restoreConnection: (entry) => {
+        const restore = this.lostConnections.get(entry);
+        restore?.();
+        return restore !== undefined;
+      },
       failNextCommand: (entry, failure) => {
         entry.failNext = failure;
       },
@@ -156,18 +164,24 @@ export class FleetRuntime {
 
   /**
    * Communication loss: a device alone on its connection drops it without a farewell (the broker
-   * fires its will); one behind a gateway is reported gone by the gateway. Back `seconds` later.
+   * fires its will); one behind a gateway is reported gone by the gateway. Back `seconds` later,
+   * or when the control interface restores it.
    */
   private async loseConnection(entry: FleetDevice, seconds: number): Promise<void> {
     const backInMs = this.clock.realMs(seconds * 1000);
     if (entry.link.options.serials.length === 1) {
+      this.lostConnections.set(entry, () => entry.link.reconnectNow());
       entry.link.dropAbruptly(backInMs);
       return;
     }
     entry.online = false;
     entry.rebooting = true;
     announce(entry, false);
-    await this.delay(backInMs);
+    await new Promise<void>((resolve) => {
+      this.lostConnections.set(entry, resolve);
+      void this.delay(backInMs).then(resolve);
+    });
+    this.lostConnections.delete(entry);
     entry.rebooting = false;
     if (!entry.online && entry.link.connected) this.bringOnline(entry);
   }

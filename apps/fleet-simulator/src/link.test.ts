@@ -86,6 +86,18 @@ describe('the MQTT link', () => {
     expect(UpConnectionMessageSchema.parse(await retainedOn(topic))).toEqual({ connected: false });
   });
 
+  it('reconnects at once when told to, instead of an hour after an abrupt drop', async () => {
+    const serial = `LINK-${randomUUID().slice(0, 6)}`;
+    const link = startLink([serial], null);
+    await expect.poll(() => link.connected).toBe(true);
+    expect(link.reconnectNow()).toBe(false);
+    link.dropAbruptly(3_600_000);
+    await expect.poll(() => link.connected).toBe(false);
+    expect(link.reconnectNow()).toBe(true);
+    await expect.poll(() => link.connected).toBe(true);
+    expect(broker.connects.filter((id) => id === link.options.clientId)).toHaveLength(2);
+  });
+
   it('restarts only after its farewell has gone out, with a single new session', async () => {
     const serial = `LINK-${randomUUID().slice(0, 6)}`;
     const link = startLink([serial], null);

@@ -149,6 +149,15 @@ export class MqttLink {
     this.client?.end(true);
   }
 
+  /** Ends the wait before a reconnection (after a drop, a restart or a refused attempt): connects now. False when none was waiting. */
+  reconnectNow(): boolean {
+    if (this.stopped || !this.reconnectTimer) return false;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.start();
+    return true;
+  }
+
   /**
    * Closes cleanly after announcing `farewell` (retained connected:false), and reconnects
    * `reconnectMs` after the close has finished, so the new session never overtakes the farewell.

@@ -16,6 +16,8 @@ export interface FleetControl {
   reboot(entry: FleetDevice): void;
   /** The device loses its connection for `seconds` of simulated time (no farewell: the server learns it from the broker or gateway). */
   loseConnection(entry: FleetDevice, seconds: number): void;
+  /** Brings a device that lost its connection back now; false when it had not lost it. */
+  restoreConnection(entry: FleetDevice): boolean;
   /** The device's next command (of `failure.command`, or any) ends in this error. */
   failNextCommand(entry: FleetDevice, failure: ForcedFailure): void;
   /** From now on a share of the device's commands fail (null: none beyond SIM_ERROR_RATE). */

@@ -76,6 +76,14 @@ export const CONTROL_ACTIONS = {
       control.loseConnection(entry, seconds);
     },
   }),
+  'restore-connection': action({
+    summary: 'Ends a drop-connection before it is due: the device reconnects now',
+    kinds: BOTH,
+    params: none,
+    apply: (entry, _params, control) => {
+      if (!control.restoreConnection(entry)) return 'has not lost its connection';
+    },
+  }),
   reboot: action({
     summary: 'Restarts the device as a power cycle does (cabinets raise deviceReset when back)',
     kinds: BOTH,

@@ -86,6 +86,29 @@ describe('the control interface over HTTP', () => {
       .toEqual([false, true]);
   });
 
+  it('restores a dropped connection before it is due, and skips a device that has not lost it', async () => {
+    const [lightPoint, other] = devices().filter((d) => d.deviceType === 'light-point-controller');
+    const before = connectionStates(lightPoint!.serialNumber).length;
+    // A simulated day: far longer than the test waits.
+    await call('POST', '/actions', {
+      action: 'drop-connection',
+      target: { serials: [lightPoint!.serialNumber] },
+      params: { seconds: 86_400 },
+    });
+    await expect.poll(() => connectionStates(lightPoint!.serialNumber).slice(before)).toEqual([false]);
+    const result = await call('POST', '/actions', {
+      action: 'restore-connection',
+      target: { serials: [lightPoint!.serialNumber, other!.serialNumber] },
+    });
+    expect(result.body).toMatchObject({
+      applied: [lightPoint!.serialNumber],
+      skipped: [{ serialNumber: other!.serialNumber, reason: 'has not lost its connection' }],
+    });
+    await expect
+      .poll(() => connectionStates(lightPoint!.serialNumber).slice(before), { timeout: 6000 })
+      .toEqual([false, true]);
+  });
+
   it('makes the next command of the chosen devices fail with the given error, once', async () => {
     const cabinet = devices().find((d) => d.deviceType === 'cabinet-controller')!;
     const result = await call('POST', '/actions', {
