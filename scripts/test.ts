@@ -17,15 +17,17 @@ type Lane = readonly Stage[];
 
 /**
  * The suite. On two cores: two lanes from the start, each keeping a core busy — the type check
- * then the unit tests; lint, then the integration and browser tests, which mostly wait on devices
- * and pages while the unit tests run beside them.
+ * then the unit tests; lint, then the integration and browser tests. The unit tests run at a lower
+ * priority (`nice`): the browser tests are the longer lane and wait on real time (a device
+ * reconnecting, a page answering within seconds), so they take the cores when they need them and
+ * the unit tests fill the time they spend waiting.
  */
 const STEPS: readonly (readonly Lane[])[] = [
   [[{ name: 'chromium', command: 'bash scripts/ensure-chromium.sh' }]],
   [
     [
       { name: 'typecheck', command: 'npm run typecheck --silent' },
-      { name: 'unit', command: 'npm run test:unit --silent' },
+      { name: 'unit', command: 'nice -n 10 npm run test:unit --silent' },
     ],
     [
       { name: 'lint', command: 'npm run lint --silent' },
@@ -41,30 +43,41 @@ interface Outcome {
   name: string;
   seconds: number;
   result: Result;
+  /** A failed stage's lines that name a failure, printed again at the end (its output may be long). */
+  failures: string[];
 }
+
+/** Vitest's `FAIL  file > test`, Playwright's `1) [project] › spec › test` and its closing list, and each error's first line. */
+const FAILURE_LINE = /\bFAIL\b|^\s*\d+\) \[|^\s*\[[\w-]+\] › |^\s*(\w*Error\b|Test timeout)|^\s*\d+ (failed|flaky)\b/;
+const FAILURE_LINES_KEPT = 40;
+// eslint-disable-next-line no-control-regex -- the colours of the tools' output
+const ANSI = /\u001b\[[0-9;]*m/g;
 
 function run(stage: Stage, prefixed: boolean): Promise<Outcome> {
   const started = performance.now();
-  const child = spawn(stage.command, { shell: true, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-  const prefix = (input: NodeJS.ReadableStream | null, output: NodeJS.WritableStream) => {
-    if (input) createInterface({ input }).on('line', (line) => output.write(`[${stage.name}] ${line}\n`));
-  };
-  if (prefixed) {
-    prefix(child.stdout, process.stdout);
-    prefix(child.stderr, process.stderr);
-  }
+  const child = spawn(stage.command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const failures: string[] = [];
+  const relay = (input: NodeJS.ReadableStream, output: NodeJS.WritableStream) =>
+    createInterface({ input }).on('line', (line) => {
+      output.write(prefixed ? `[${stage.name}] ${line}\n` : `${line}\n`);
+      const plain = line.replace(ANSI, '');
+      if (FAILURE_LINE.test(plain) && failures.length < FAILURE_LINES_KEPT) failures.push(plain.trimEnd());
+    });
+  relay(child.stdout, process.stdout);
+  relay(child.stderr, process.stderr);
   return new Promise((resolve) => {
     child.on('close', (code) =>
       resolve({
         name: stage.name,
         seconds: (performance.now() - started) / 1000,
         result: code === 0 ? 'passed' : 'failed',
+        failures: code === 0 ? [] : failures,
       }),
     );
   });
 }
 
-const notRun = (stage: Stage): Outcome => ({ name: stage.name, seconds: 0, result: 'not run' });
+const notRun = (stage: Stage): Outcome => ({ name: stage.name, seconds: 0, result: 'not run', failures: [] });
 
 /** Runs a lane's stages in order; after a failure the rest are not run. */
 async function runLane(lane: Lane, prefixed: boolean): Promise<Outcome[]> {
@@ -84,6 +97,9 @@ function report(outcomes: readonly Outcome[], seconds: number): void {
     console.log(`  ${name.padEnd(width)}  ${result === 'not run' ? '    -' : minutes(taken).padStart(5)}  ${result}`);
   }
   console.log(`  ${'total'.padEnd(width)}  ${minutes(seconds).padStart(5)}`);
+  for (const { name, failures } of outcomes.filter((outcome) => outcome.failures.length > 0)) {
+    console.log(`\n${name} failed on:\n${failures.map((line) => `  ${line.trim()}`).join('\n')}`);
+  }
 }
 
 async function main(): Promise<number> {
