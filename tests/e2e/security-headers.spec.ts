@@ -1,74 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
-import { connectedLightPoints } from './fleet';
-import { screens, settle } from './screens';
+import { expect, test } from '@playwright/test';
+import { reportedViolations, watchContentSecurityPolicy } from './content-security-policy';
 
-// The server's Content-Security-Policy (apps/realtime-server/src/http/security-headers.ts) must let
-// the whole console work: every screen of the route table, in both themes, raises no
-// `securitypolicyviolation` and logs no CSP error. Both themes matter: switching inserts Fluent's
-// styles at run time.
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  source: string;
-}
-
-declare global {
-  interface Window {
-    __cspViolations?: Violation[];
-  }
-}
-
-/** The violations the page reported since it loaded (the listener is installed before any script runs). */
-const reportedViolations = (page: Page) => page.evaluate(() => window.__cspViolations ?? []);
+// The security headers of the document and the API, and the Content-Security-Policy at work: it
+// refuses what it should. That every screen runs under it without a violation is checked where each
+// screen is opened in both themes (every-screen.spec.ts).
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('defaultLocale', 'en');
-    localStorage.removeItem('theme');
-    const violations: Violation[] = [];
-    window.__cspViolations = violations;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      violations.push({
-        directive: event.effectiveDirective,
-        blocked: event.blockedURI,
-        source: `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
-      });
-    });
-  });
-});
-
-test('every screen, in the dark and the light theme, runs under the Content-Security-Policy without a violation', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(240_000);
-  const [device] = await connectedLightPoints(request, 'orion');
-  if (!device) throw new Error('no light point');
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /content security policy/i.test(message.text())) {
-      consoleErrors.push(message.text());
-    }
-  });
-  const findings: Record<string, unknown> = {};
-  for (const path of screens(device.id)) {
-    const response = await page.goto(`/lighting${path === '/' ? '/' : path}`);
-    expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
-    const root = page.locator('[data-theme]').first();
-    for (const theme of ['dark', 'light'] as const) {
-      if (theme === 'light') await page.getByTestId('theme-toggle').click();
-      await expect(root).toHaveAttribute('data-theme', theme);
-      await settle(page, path);
-    }
-    const violations = await reportedViolations(page);
-    if (violations.length > 0) findings[path] = violations;
-  }
-  expect(findings).toEqual({});
-  expect(consoleErrors).toEqual([]);
+  await page.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
 });
 
 test('the policy is enforced: a script the page injects inline is refused and reported', async ({ page }) => {
+  await watchContentSecurityPolicy(page);
   await page.goto('/lighting/');
   await expect(page.getByTestId('theme-toggle')).toBeVisible();
   await page.evaluate(() => {

@@ -85,12 +85,8 @@ for (const language of LANGUAGES) {
     const cabinet = await firstDevice(request, 'cabinet-controller');
     await page.addInitScript((lng) => localStorage.setItem('defaultLocale', lng), language);
     const findings: Record<string, string[]> = {};
-    // The console's record lasts as long as the page: each place reports the keys first missed there.
+    // The console's record lasts as long as the page, which loads once: each place reports the keys first missed there.
     let reported = 0;
-    const load = async (path: string) => {
-      await page.goto(`/lighting${path}`);
-      reported = 0;
-    };
     const readScreen = async (where: string) => {
       const missing = (await missingKeys(page)).slice(reported);
       reported += missing.length;
@@ -101,16 +97,20 @@ for (const language of LANGUAGES) {
       if (problems.length > 0) findings[where] = [...new Set([...(findings[where] ?? []), ...problems])];
     };
 
+    // Loaded once, then moved from screen to screen as the console's own links do: each screen
+    // loads its code and its texts' namespaces when it is first shown, as after a reload.
+    await page.goto('/lighting/');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
     for (const path of screens(lightPoint.id)) {
-      await load(path);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await navigateInApp(page, path);
       await settle(page, path);
       await readScreen(path);
       if (path === '/map') await openMapMenus(page, (what) => readScreen(`${path} (${what})`));
     }
     for (const device of [lightPoint, cabinet]) {
-      await load(`/map/devices/${device.id}`);
+      await navigateInApp(page, `/map/devices/${device.id}`);
       // Every tab the panel has for this kind (those in its 'More tabs' menu too), as its features registered them.
+      await expect(page.getByTestId('connection-badge')).toBeVisible();
       await expect(page.getByTestId('tab-details')).toBeVisible();
       const tabs = await page
         .getByTestId('device-panel')
