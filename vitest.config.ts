@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Each workspace has its own vitest.config.ts naming its project; `--project` picks them.
+// Each workspace has its own vitest.config.ts naming its project (the console two); `--project` picks them.
 export default defineConfig({
   test: {
     projects: [
@@ -8,7 +8,8 @@ export default defineConfig({
       'apps/realtime-server',
       'apps/fleet-simulator',
       'apps/identity-provider',
-      'apps/console',
+      'apps/console/vitest.config.ts',
+      'apps/console/vitest.mocks.config.ts',
       'tests/integration',
     ],
   },
