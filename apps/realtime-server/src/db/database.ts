@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -29,18 +30,26 @@ export interface Database extends Queryable {
 
 const MEMORY = 'memory://';
 
-/** See `useMemoryTemplate`. */
-let memoryTemplate: string | null = null;
+/** See `useFreshClusterTemplate`. */
+let freshClusterTemplate: string | null = null;
 
 /**
- * Makes every later `openPglite('memory://')` of this process start from `file`, a fresh cluster's
- * files as PGlite's `dumpDataDir` writes them, instead of creating the cluster (PostgreSQL's
- * initdb: about 2 s of CPU, where loading the files takes 0.5 s). For the test suites, which open
- * a fresh in-memory database per file or per test; `null` goes back to creating each one.
+ * Makes every later `openPglite` of this process that creates a database — `memory://`, or a folder
+ * that holds none yet — start from `file`, a fresh cluster's files as PGlite's `dumpDataDir` writes
+ * them, instead of creating the cluster (PostgreSQL's initdb: about 2 s of CPU, where loading the
+ * files takes 0.5 s). For the test suites, which open a fresh database per file or per test; `null`
+ * goes back to creating each one.
  */
-export function useMemoryTemplate(file: string | null): void {
-  memoryTemplate = file;
+export function useFreshClusterTemplate(file: string | null): void {
+  freshClusterTemplate = file;
 }
+
+/** Whether the folder holds a PostgreSQL cluster (PGlite refuses to load a template over one). */
+const holdsCluster = (dataDir: string) =>
+  access(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * PGlite (PostgreSQL in WebAssembly) in a worker thread, so that its synchronous work never
@@ -58,7 +67,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
   let worker: Worker;
   try {
-    worker = await startPgliteWorker({ dataDir, template: dataDir === MEMORY ? memoryTemplate : null });
+    const fresh = dataDir === MEMORY || (!dataDir.includes('://') && !(await holdsCluster(dataDir)));
+    worker = await startPgliteWorker({ dataDir, template: fresh ? freshClusterTemplate : null });
   } catch (error) {
     await release();
     throw error;

@@ -6,14 +6,14 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A fresh PGlite cluster's files, loaded by every in-memory database the tests open. */
+    /** A fresh PGlite cluster's files, loaded by every new database the tests open (in memory or in a new folder). */
     pgliteTemplate: string;
   }
 }
 
 /**
  * Vitest's global setup: creates one fresh PGlite cluster for the whole run and writes its files
- * (`use-pglite-template.ts` hands them to the database module), so that the ~100 in-memory
+ * (`use-pglite-template.ts` hands them to the database module), so that the ~100 new
  * databases the tests open skip PostgreSQL's initdb. Removes the file after the run.
  */
 export default async function createPgliteTemplate(project: TestProject): Promise<() => Promise<void>> {

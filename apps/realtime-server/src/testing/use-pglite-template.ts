@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { useMemoryTemplate } from '../db/database';
+import { useFreshClusterTemplate } from '../db/database';
 
-// Each test file's in-memory databases start from the run's fresh cluster (pglite-template.global.ts).
-useMemoryTemplate(inject('pgliteTemplate'));
+// Each test file's new databases (in memory or in a new folder) start from the run's fresh cluster (pglite-template.global.ts).
+useFreshClusterTemplate(inject('pgliteTemplate'));
