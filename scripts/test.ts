@@ -18,9 +18,9 @@ type Lane = readonly Stage[];
 /**
  * The suite. On two cores: two lanes from the start, each keeping a core busy — the type check
  * then the unit tests; lint, then the integration and browser tests. The unit tests run at a lower
- * priority (`nice`): the browser tests are the longer lane and wait on real time (a device
- * reconnecting, a page answering within seconds), so they take the cores when they need them and
- * the unit tests fill the time they spend waiting.
+ * priority (`nice`): the browser tests wait on real time (a device reconnecting, a page answering
+ * within seconds), so they take the cores when they need them and the unit tests fill the time
+ * they spend waiting.
  */
 const STEPS: readonly (readonly Lane[])[] = [
   [[{ name: 'chromium', command: 'bash scripts/ensure-chromium.sh' }]],
@@ -43,7 +43,7 @@ interface Outcome {
   name: string;
   seconds: number;
   result: Result;
-  /** A failed stage's lines that name a failure, printed again at the end (its output may be long). */
+  /** A failed stage's last lines that name a failure, printed again at the end (its output may be long). */
   failures: string[];
 }
 
@@ -61,7 +61,10 @@ function run(stage: Stage, prefixed: boolean): Promise<Outcome> {
     createInterface({ input }).on('line', (line) => {
       output.write(prefixed ? `[${stage.name}] ${line}\n` : `${line}\n`);
       const plain = line.replace(ANSI, '');
-      if (FAILURE_LINE.test(plain) && failures.length < FAILURE_LINES_KEPT) failures.push(plain.trimEnd());
+      if (!FAILURE_LINE.test(plain)) return;
+      // The last ones: the tools sum their failures up at the end, after whatever passing tests logged.
+      failures.push(plain.trimEnd());
+      if (failures.length > FAILURE_LINES_KEPT) failures.shift();
     });
   relay(child.stdout, process.stdout);
   relay(child.stderr, process.stderr);
