@@ -21,8 +21,9 @@ export const consoleTestConfig = mergeConfig(
     test: {
       environment: 'jsdom',
       setupFiles: ['src/test-setup.ts'],
-      // Page tests render Fluent UI in jsdom, which is slow on a busy machine.
-      testTimeout: 15_000,
+      // Page tests render Fluent UI in jsdom, which is slow on a busy machine: `npm test` runs them
+      // at a lower priority beside the browser tests (a list's 25 rows ticked one by one took 15 s there).
+      testTimeout: 30_000,
     },
   }),
 );
