@@ -67,8 +67,13 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
   let worker: Worker;
   try {
-    const fresh = dataDir === MEMORY || (!dataDir.includes('://') && !(await holdsCluster(dataDir)));
-    worker = await startPgliteWorker({ dataDir, template: fresh ? freshClusterTemplate : null });
+    // Only the test suites set a template: a server's start looks for no cluster to skip.
+    const template =
+      freshClusterTemplate !== null &&
+      (dataDir === MEMORY || (!dataDir.includes('://') && !(await holdsCluster(dataDir))))
+        ? freshClusterTemplate
+        : null;
+    worker = await startPgliteWorker({ dataDir, template });
   } catch (error) {
     await release();
     throw error;
