@@ -30,18 +30,19 @@ export interface Database extends Queryable {
 
 const MEMORY = 'memory://';
 
-/** See `useFreshClusterTemplate`. */
-let freshClusterTemplate: string | null = null;
+/** See `useClusterTemplate`. */
+let clusterTemplate: string | null = null;
 
 /**
  * Makes every later `openPglite` of this process that creates a database — `memory://`, or a folder
- * that holds none yet — start from `file`, a fresh cluster's files as PGlite's `dumpDataDir` writes
+ * that holds none yet — start from `file`, a cluster's files as PGlite's `dumpDataDir` writes
  * them, instead of creating the cluster (PostgreSQL's initdb: about 2 s of CPU, where loading the
- * files takes 0.5 s). For the test suites, which open a fresh database per file or per test; `null`
- * goes back to creating each one.
+ * files takes 0.5 s). For the test suites, which open a new database per file or per test: a fresh
+ * cluster's files, or one whose migrations already ran (the server's start then finds none to
+ * apply). `null` goes back to creating each one.
  */
-export function useFreshClusterTemplate(file: string | null): void {
-  freshClusterTemplate = file;
+export function useClusterTemplate(file: string | null): void {
+  clusterTemplate = file;
 }
 
 /** Whether the folder holds a PostgreSQL cluster (PGlite refuses to load a template over one). */
@@ -69,9 +70,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   try {
     // Only the test suites set a template: a server's start looks for no cluster to skip.
     const template =
-      freshClusterTemplate !== null &&
-      (dataDir === MEMORY || (!dataDir.includes('://') && !(await holdsCluster(dataDir))))
-        ? freshClusterTemplate
+      clusterTemplate !== null && (dataDir === MEMORY || (!dataDir.includes('://') && !(await holdsCluster(dataDir))))
+        ? clusterTemplate
         : null;
     worker = await startPgliteWorker({ dataDir, template });
   } catch (error) {

@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_MIGRATIONS } from '../testing/storage';
 import { type Database, openPglite } from './database';
 import { migrate } from './migrate';
+import { useFreshCluster } from '../testing/fresh-cluster';
+
+// These tests run the migrations themselves.
+useFreshCluster();
 
 const folders = ALL_MIGRATIONS;
 

@@ -1,5 +1,8 @@
 import { inject } from 'vitest';
-import { useFreshClusterTemplate } from '../db/database';
+import { useClusterTemplate } from '../db/database';
 
-// Each test file's new databases (in memory or in a new folder) start from the run's fresh cluster (pglite-template.global.ts).
-useFreshClusterTemplate(inject('pgliteTemplate'));
+// Each test file's new databases (in memory or in a new folder) start from the run's migrated
+// cluster (pglite-template.global.ts); the tests of migrations ask for the fresh one
+// (`useClusterTemplate(inject('pgliteTemplate'))`). This runs before every file, so a file's
+// choice ends with it.
+useClusterTemplate(inject('pgliteMigratedTemplate'));

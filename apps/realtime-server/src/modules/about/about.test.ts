@@ -2,7 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useFreshCluster } from '../../testing/fresh-cluster';
 import { type Harness, startHarness } from '../../testing/harness';
+
+// A database's installation id is made when its migrations first run: each test database runs them.
+useFreshCluster();
 
 describe('the about module', () => {
   let h: Harness;

@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/database';
 import { type Harness, startHarness, uniqueSerial } from '../../testing/harness';
 import { legacyScryptHash } from '../../testing/scrypt-hash';
+import { useFreshCluster } from '../../testing/fresh-cluster';
+
+// These tests run the migrations themselves.
+useFreshCluster();
 
 /** The stored hashes of these user names, read from the (stopped) server's data folder. */
 async function storedHashes(dir: string, usernames: string[]): Promise<Record<string, string>> {

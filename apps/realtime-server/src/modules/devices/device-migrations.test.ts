@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { migrationsUpTo } from '../../testing/storage';
+import { useFreshCluster } from '../../testing/fresh-cluster';
+
+// These tests run the migrations themselves.
+useFreshCluster();
 
 describe('the migrations of device names and installation dates', () => {
   let db: Database;

@@ -10,6 +10,10 @@ import type { Job, JobItem, JobItemPlan, JobItemStart, JobKind } from './contrac
 import { JobRunner } from './job-runner';
 import { JobRepository } from './job.repository';
 import { admin, inSchema } from '../../testing/postgres';
+import { useFreshCluster } from '../../testing/fresh-cluster';
+
+// These tests run the migrations themselves.
+useFreshCluster();
 
 const logger = pino({ level: 'silent' });
 const ITEMS = 2_500;
