@@ -1,4 +1,3 @@
-import { streams } from '@farola/protocol';
 import pino, { type Logger } from 'pino';
 import { type Authenticate, createAuthenticator } from './auth/authenticator';
 import type { User } from './auth/user';
@@ -89,6 +88,10 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
     // Sockets join the streams of the projects their user may see.
     projects: { visibleProjectIds: (user) => offered('visibleProjectIds')(user) },
     devices: { projectOf: (deviceId) => offered('projectOf')(deviceId) },
+    jobs: {
+      loadJobs: (jobIds) => offered('loadJobs')(jobIds),
+      projectsOfJob: (jobId) => offered('projectsOfJob')(jobId),
+    },
     admitHandshake: socketHandshakeLimit(config),
     logger,
   });
@@ -118,22 +121,6 @@ export async function startFarolaServer(config: FarolaConfig, options: StartOpti
           hub: realtime.hub,
           accessChanged: (userId) => realtime.accessChanged(userId),
           recheckStreams: (names) => realtime.recheckStreams(names),
-          notifyProjects: (projectIds, event, payload) => {
-            // Only to the sockets in every project's room: a job over two projects is no business of
-            // a user who sees one of them. Rooms, not local state, so that it holds across processes.
-            const rooms = projectIds.map((id) => streams.project(id));
-            if (rooms.length === 0) return;
-            realtime.io
-              .in(rooms[0]!)
-              .fetchSockets()
-              .then((sockets) => {
-                for (const socket of sockets)
-                  if (rooms.every((room) => socket.rooms.has(room)))
-                    // Socket.IO's typed emit cannot follow a generic event name: `payload` is its type by the signature.
-                    (socket.emit as (name: string, body: unknown) => boolean)(event, payload);
-              })
-              .catch((error: unknown) => logger.error({ err: error, event }, 'could not tell the sockets of a job'));
-          },
         },
         events: bus.forModule(module.name),
         deviceLink: link,

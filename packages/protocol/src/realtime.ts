@@ -40,6 +40,7 @@ export interface StreamedEventPayloads {
   DeviceConnectionStatusUpdated: DeviceConnectionStatusUpdated & StreamPosition;
   DeviceLifecycleChanged: DeviceLifecycleChanged & StreamPosition;
   FleetStateUpdated: FleetStateUpdated;
+  BulkJobUpdated: BulkJob & StreamPosition;
 }
 export type StreamedEventType = keyof StreamedEventPayloads;
 /**
@@ -52,17 +53,20 @@ export const STREAMED_EVENT_TYPES = [
   'DeviceConnectionStatusUpdated',
   'DeviceLifecycleChanged',
   'FleetStateUpdated',
+  'BulkJobUpdated',
 ] as const satisfies readonly StreamedEventType[];
 
-/** `subscribe` and `unsubscribe`: detailed streams of devices, or of whole projects (integrations). */
+/** `subscribe` and `unsubscribe`: detailed streams of devices, of whole projects (integrations), or of jobs. */
 export const SubscriptionSchema = z
   .strictObject({
     deviceIds: z.array(z.uuid()).max(FLEET_DEVICE_IDS_MAX).optional(),
     projectIds: z.array(z.uuid()).max(50).optional(),
+    jobIds: z.array(z.uuid()).max(50).optional(),
   })
-  .refine((value) => (value.deviceIds?.length ?? 0) + (value.projectIds?.length ?? 0) > 0, {
-    message: 'Name at least one deviceId or projectId',
-  });
+  .refine(
+    (value) => (value.deviceIds?.length ?? 0) + (value.projectIds?.length ?? 0) + (value.jobIds?.length ?? 0) > 0,
+    { message: 'Name at least one deviceId, projectId or jobId' },
+  );
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 /** `resume` after a reconnect: the epoch the client saw and its last seq per stream. */
@@ -129,11 +133,6 @@ export type ServerToClientEvents = {
 } & {
   session: (session: RealtimeSession) => void;
   access: (access: RealtimeAccess) => void;
-  /**
-   * A bulk job's counts changed (at most a few times a second per job), sent to the sockets of the
-   * job's projects. Not sequenced: after a reconnect a client reloads `GET /bulk-actions/{id}`.
-   */
-  BulkJobUpdated: (job: BulkJob) => void;
 };
 
 /** Socket.IO client → server events, each answered through its acknowledgement callback. */

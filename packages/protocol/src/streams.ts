@@ -1,19 +1,21 @@
 import type { z } from 'zod';
+import { BulkJobSchema } from './bulk';
 import { DEVICE_EVENT_SCHEMAS } from './events';
 import { FleetStateUpdatedSchema, StreamPositionSchema, type StreamedEventType } from './realtime';
 
 /**
  * What a stream's id names, and so who may have the stream: a socket whose user sees that project,
- * or the project the device is in now. A detailed stream is named in `subscribe` by its scope's
- * field: `projectIds` or `deviceIds`.
+ * the project the device is in now, or every project of the job. A detailed stream is named in
+ * `subscribe` by its scope's field: `projectIds`, `deviceIds` or `jobIds`.
  */
-export type StreamScope = 'project' | 'device';
+export type StreamScope = 'project' | 'device' | 'job';
 
 /** The `subscribe` and `unsubscribe` field that names the ids of a scope's detailed streams. */
-export const SUBSCRIPTION_FIELDS = { project: 'projectIds', device: 'deviceIds' } as const satisfies Record<
-  StreamScope,
-  string
->;
+export const SUBSCRIPTION_FIELDS = {
+  project: 'projectIds',
+  device: 'deviceIds',
+  job: 'jobIds',
+} as const satisfies Record<StreamScope, string>;
 
 /** One kind of stream: its items' addresses are `<kind>:<id>` (docs/realtime.md 'Streams'). */
 export interface StreamDefinition<K extends string = string, E extends StreamedEventType = StreamedEventType> {
@@ -107,12 +109,23 @@ export const ATTRIBUTES_STREAM = defineStream({
   events: { DeviceAttributeValueUpdated: positioned(DEVICE_EVENT_SCHEMAS.DeviceAttributeValueUpdated) },
 });
 
+/**
+ * One job's progress, for the views that follow it (a bulk action's page): its counts, at most a
+ * few times a second. Only a user who sees every project of the job may subscribe.
+ */
+export const JOB_STREAM = defineStream({
+  kind: 'job',
+  scope: 'job',
+  detailed: true,
+  events: { BulkJobUpdated: positioned(BulkJobSchema) },
+});
+
 function byKind<const D extends readonly AnyDeclaredStream[]>(...definitions: D): { [S in D[number] as S['kind']]: S } {
   return Object.fromEntries(definitions.map((definition) => [definition.kind, definition])) as never;
 }
 
 /** The registry: every stream kind, by kind. */
-export const STREAMS = byKind(FLEET_STREAM, PROJECT_STREAM, DEVICE_STREAM, ATTRIBUTES_STREAM);
+export const STREAMS = byKind(FLEET_STREAM, PROJECT_STREAM, DEVICE_STREAM, ATTRIBUTES_STREAM, JOB_STREAM);
 
 export type StreamKind = keyof typeof STREAMS;
 /** The event names a kind of stream carries. */

@@ -1,4 +1,3 @@
-import type { ServerToClientEvents, StreamedEventType } from '@farola/protocol';
 import type { Logger } from 'pino';
 import type { Authenticate } from '../auth/authenticator';
 import type { User } from '../auth/user';
@@ -7,14 +6,11 @@ import type { Database } from '../db/database';
 import type { DeviceLinkClient } from '../device-link/device-link';
 import type { DeviceMessageHandlers } from '../device-link/router';
 import type { Route } from '../http/define-route';
-import type { DeviceLocator, ProjectVisibility } from '../realtime/socket-server';
+import type { DeviceLocator, JobLocator, ProjectVisibility } from '../realtime/socket-server';
 import type { StreamHub } from '../realtime/stream-hub';
 import type { ModuleEvents } from './events';
 import type { LifecyclePart } from './lifecycle';
 import type { ServiceMap, ServiceRegistry } from './services';
-
-/** Server → client events sent to sockets outside the numbered streams (not kept for catch-up). */
-export type UnsequencedEvent = Exclude<keyof ServerToClientEvents, StreamedEventType | 'session' | 'access'>;
 
 /** What the platform hands every module's `setup`. */
 export interface ModuleContext {
@@ -29,18 +25,12 @@ export interface ModuleContext {
    * The realtime streams: numbers, batches and emits items to their sockets, and keeps them for
    * catch-up; `accessChanged` brings a user's open sockets in line with the projects it may now see;
    * `recheckStreams` drops detailed streams whose project changed from the sockets whose users may
-   * not see it now; `notifyProjects` sends an unsequenced event (a job's counts) to the sockets
-   * that see every one of the projects named.
+   * not see it now.
    */
   realtime: {
     hub: StreamHub;
     accessChanged(userId: string): Promise<void>;
     recheckStreams(names: readonly string[]): void;
-    notifyProjects<K extends UnsequencedEvent>(
-      projectIds: readonly string[],
-      event: K,
-      payload: Parameters<ServerToClientEvents[K]>[0],
-    ): void;
   };
   /**
    * The domain event bus: `on` subscribes this module to an event another module (or the platform)
@@ -68,13 +58,14 @@ export interface ModuleParts {
   health?: Record<string, () => unknown>;
   /**
    * What the sockets need to know from the module that knows it: which projects a user may see
-   * (the projects module), the project of a device (the devices module). Each is offered by one module.
+   * (the projects module), the project of a device (the devices module), the projects of a job
+   * (the jobs module). Each is offered by one module.
    */
   socketScope?: Partial<SocketScope>;
 }
 
 /** The questions the socket layer asks of the features: who sees what. */
-export type SocketScope = ProjectVisibility & DeviceLocator;
+export type SocketScope = ProjectVisibility & DeviceLocator & JobLocator;
 
 /**
  * A feature of the server: one folder under src/modules/, one line in modules/module-list.ts.

@@ -8,6 +8,7 @@ import {
   recheckStreams,
   refreshAccess,
   type DeviceLocator,
+  type JobLocator,
   type FarolaSocketServer,
   type ProjectVisibility,
 } from './socket-server';
@@ -45,6 +46,7 @@ export function createRealtime(
     authenticate: Authenticate;
     projects: ProjectVisibility;
     devices: DeviceLocator;
+    jobs: JobLocator;
     logger: Logger;
     /** The handshake rate limit (http/rate-limits.ts). */
     admitHandshake?: (req: IncomingMessage) => Promise<boolean>;

@@ -19,6 +19,7 @@ import {
   isRefusal,
   leaveUnseen,
   parseResume,
+  loadNamedJobs,
   planResume,
   projectStreams,
 } from './socket-subscriptions';
@@ -48,6 +49,16 @@ export interface DeviceLocator {
   projectOf(deviceId: string): string | undefined;
 }
 
+/**
+ * The projects of a job (the jobs module): `projectsOfJob` answers from what `loadJobs` read,
+ * undefined for a job not read or not found. A job's projects never change, so what was read
+ * stays true; the socket layer reads the jobs a message names before it checks them.
+ */
+export interface JobLocator {
+  loadJobs(jobIds: readonly string[]): Promise<void>;
+  projectsOfJob(jobId: string): readonly string[] | undefined;
+}
+
 export interface SocketServerDeps {
   authenticate: Authenticate;
   /** Origins besides the server's own whose pages may open a socket (`CORS_ORIGINS`). */
@@ -56,6 +67,7 @@ export interface SocketServerDeps {
   admitHandshake?: (req: IncomingMessage) => Promise<boolean>;
   projects: ProjectVisibility;
   devices: DeviceLocator;
+  jobs: JobLocator;
   hub: StreamHub;
   logger: Logger;
 }
@@ -96,8 +108,10 @@ export function createSocketServer(httpServer: HttpServer, deps: SocketServerDep
         socket.data.user = user;
         try {
           socket.data.projectIds = new Set(await deps.projects.visibleProjectIds(user));
+          // The resume at connect is planned in one tick: the jobs it names are read now.
+          if (resume) await loadNamedJobs(Object.keys(resume.positions), deps);
         } catch (error) {
-          deps.logger.error({ err: error }, 'could not read the projects of a socket user');
+          deps.logger.error({ err: error }, 'could not read the projects of a socket user (or of the jobs it resumes)');
           return next(new Error('SERVICE_UNAVAILABLE'));
         }
         next();

@@ -11,6 +11,7 @@ import {
   type StreamedEventType,
   type StreamPositions,
   type StreamRegistry,
+  type StreamScope,
   type SubscribeAck,
   SUBSCRIPTION_FIELDS,
   type Subscription,
@@ -23,7 +24,7 @@ import type { SocketData, SocketServerDeps } from './socket-server';
 import type { LoggedItem } from './stream-log';
 
 export type FarolaSocket = Socket<never, never, never, SocketData>;
-type Deps = Pick<SocketServerDeps, 'devices' | 'hub' | 'logger'>;
+type Deps = Pick<SocketServerDeps, 'devices' | 'jobs' | 'hub' | 'logger'>;
 
 const refusal = (code: ErrorCode, message: string = ERRORS[code].message): RealtimeRefusal => ({
   ok: false,
@@ -50,16 +51,42 @@ export function projectStreams(registry: StreamRegistry, projectIds: Iterable<st
   return [...projectIds].flatMap((id) => kinds.map((definition) => definition.address(id)));
 }
 
-/** The project a stream belongs to (its id's, or its device's), or undefined for an unknown device. */
-function projectOf(definition: AnyDeclaredStream, id: string, deps: Deps): string | undefined {
-  return definition.scope === 'device' ? deps.devices.projectOf(id) : id;
+/**
+ * The projects a stream belongs to — its id's, its device's, or every one of its job's — or
+ * undefined for an unknown device or job (a job is known once `loadNamedJobs` read it).
+ */
+function projectsOf(definition: AnyDeclaredStream, id: string, deps: Deps): readonly string[] | undefined {
+  switch (definition.scope) {
+    case 'project':
+      return [id];
+    case 'device': {
+      const projectId = deps.devices.projectOf(id);
+      return projectId === undefined ? undefined : [projectId];
+    }
+    case 'job':
+      return deps.jobs.projectsOfJob(id);
+  }
 }
+
+/** Whether the socket's user sees every project of a stream. */
+const seesAll = (socket: FarolaSocket, projectIds: readonly string[]) =>
+  projectIds.length > 0 && projectIds.every((projectId) => socket.data.projectIds.has(projectId));
+
+/**
+ * The refusal for a stream the user may not have. A job the user may not see is not found, as the
+ * API answers for it: its existence is none of their business.
+ */
+const REFUSALS = {
+  project: { unknown: 'ACCESS_NOT_GRANTED', unseen: 'ACCESS_NOT_GRANTED' },
+  device: { unknown: 'DEVICE_NOT_FOUND', unseen: 'ACCESS_NOT_GRANTED' },
+  job: { unknown: 'BULK_JOB_NOT_FOUND', unseen: 'BULK_JOB_NOT_FOUND' },
+} as const satisfies Record<StreamScope, { unknown: ErrorCode; unseen: ErrorCode }>;
 
 /** The detailed streams a `subscribe` or `unsubscribe` names: for each kind, the ids of its scope's field. */
 function namedStreams(body: Subscription, registry: StreamRegistry): { definition: AnyDeclaredStream; id: string }[] {
   const detailed = Object.values(registry).filter((definition) => definition.detailed);
   // Projects first, as the refusal of a request naming a bad project and a bad device says.
-  return (['project', 'device'] as const).flatMap((scope) =>
+  return (['project', 'device', 'job'] as const).flatMap((scope) =>
     detailed
       .filter((definition) => definition.scope === scope)
       .flatMap((definition) => (body[SUBSCRIPTION_FIELDS[scope]] ?? []).map((id) => ({ definition, id }))),
@@ -67,26 +94,38 @@ function namedStreams(body: Subscription, registry: StreamRegistry): { definitio
 }
 
 /**
- * The detailed stream names of a subscription, once every device and project in it is one the
- * user may see; otherwise the refusal for the first that is not (the whole request is refused).
+ * Reads the jobs among these stream names (of a `resume`, or of the streams a `subscribe` names),
+ * so that the checks that follow, in one tick, know their projects.
+ */
+export function loadNamedJobs(names: readonly string[], deps: Pick<Deps, 'jobs' | 'hub'>): Promise<void> {
+  const jobIds = names.flatMap((name) => {
+    const parsed = parseStream(name, deps.hub.registry);
+    return parsed?.definition.scope === 'job' ? [parsed.id] : [];
+  });
+  return jobIds.length === 0 ? Promise.resolve() : deps.jobs.loadJobs(jobIds);
+}
+
+/**
+ * The detailed stream names of a subscription, once every device, project and job in it is one
+ * the user may see; otherwise the refusal for the first that is not (the whole request is refused).
  */
 function detailedStreams(body: Subscription, socket: FarolaSocket, deps: Deps): string[] | RealtimeRefusal {
   const names: string[] = [];
   for (const { definition, id } of namedStreams(body, deps.hub.registry)) {
-    const projectId = projectOf(definition, id, deps);
-    if (projectId === undefined) return refusal('DEVICE_NOT_FOUND');
-    if (!socket.data.projectIds.has(projectId)) return refusal('ACCESS_NOT_GRANTED');
+    const projectIds = projectsOf(definition, id, deps);
+    if (projectIds === undefined) return refusal(REFUSALS[definition.scope].unknown);
+    if (!seesAll(socket, projectIds)) return refusal(REFUSALS[definition.scope].unseen);
     names.push(definition.address(id));
   }
   return names;
 }
 
-/** Whether the user may see a stream: its kind's scope says whose project it is (a deleted device is no longer visible). */
+/** Whether the user may see a stream: its kind's scope says whose projects it is (a deleted device is no longer visible). */
 function mayResume(name: string, socket: FarolaSocket, deps: Deps): boolean {
   const parsed = parseStream(name, deps.hub.registry);
   if (!parsed) return false;
-  const projectId = projectOf(parsed.definition, parsed.id, deps);
-  return projectId !== undefined && socket.data.projectIds.has(projectId);
+  const projectIds = projectsOf(parsed.definition, parsed.id, deps);
+  return projectIds !== undefined && seesAll(socket, projectIds);
 }
 
 /** Emits logged items in their order, one array per run of the same event name. */
@@ -170,7 +209,8 @@ function isCovered(name: string, socket: FarolaSocket, deps: Deps): boolean {
   const parsed = parseStream(name, deps.hub.registry);
   const covering = parsed?.definition.coveredBy;
   if (!parsed || covering === undefined) return false;
-  const projectId = projectOf(parsed.definition, parsed.id, deps);
+  // A stream covered by another is one project's: a device's.
+  const [projectId] = projectsOf(parsed.definition, parsed.id, deps) ?? [];
   const definition = deps.hub.registry[covering];
   return (
     projectId !== undefined && definition !== undefined && socket.data.subscribed.has(definition.address(projectId))
@@ -227,24 +267,32 @@ export function parseResume(body: unknown, registry: StreamRegistry): Resume | R
 
 /** Answers `subscribe`, `unsubscribe` and `resume`; a bad message is refused, never thrown. */
 export function handleSubscriptions(socket: FarolaSocket, deps: Deps): void {
-  const on = (event: 'subscribe' | 'unsubscribe' | 'resume', answer: (body: unknown) => object) => {
+  // One request at a time, in the order sent: an `unsubscribe` right after a `subscribe` that waits
+  // for its jobs to be read must not be undone by it.
+  let previous: Promise<void> = Promise.resolve();
+  const on = (event: 'subscribe' | 'unsubscribe' | 'resume', answer: (body: unknown) => object | Promise<object>) => {
     socket.on(
       event as never,
       ((body: unknown, ack: unknown) => {
-        let reply: object;
-        try {
-          reply = answer(body);
-        } catch (error) {
-          deps.logger.error({ err: error, event }, 'realtime request failed');
-          reply = refusal('UNKNOWN_ERROR');
-        }
-        if (typeof ack === 'function') (ack as (reply: object) => void)(reply);
+        previous = previous.then(async () => {
+          // Gone while an earlier request waited: nothing to answer, nothing to join.
+          if (socket.disconnected) return;
+          let reply: object;
+          try {
+            reply = await answer(body);
+          } catch (error) {
+            deps.logger.error({ err: error, event }, 'realtime request failed');
+            reply = refusal('UNKNOWN_ERROR');
+          }
+          if (typeof ack === 'function') (ack as (reply: object) => void)(reply);
+        });
       }) as never,
     );
   };
-  on('subscribe', (body): SubscribeAck => {
+  on('subscribe', async (body): Promise<SubscribeAck> => {
     const subscription = parse(SubscriptionSchema, body);
     if (isRefusal(subscription)) return subscription;
+    if (subscription.jobIds?.length) await deps.jobs.loadJobs(subscription.jobIds);
     const names = detailedStreams(subscription, socket, deps);
     if (isRefusal(names)) return names;
     return { ok: true, streams: subscribe(socket, deps, names) };
@@ -256,9 +304,11 @@ export function handleSubscriptions(socket: FarolaSocket, deps: Deps): void {
     unsubscribe(socket, deps, names);
     return { ok: true };
   });
-  on('resume', (body): ResumeAck => {
+  on('resume', async (body): Promise<ResumeAck> => {
     const parsed = parseResume(body, deps.hub.registry);
     if (isRefusal(parsed)) return parsed;
+    await loadNamedJobs(Object.keys(parsed.positions), deps);
+    // From here to the emit, one tick: no item can slip in between.
     const { caughtUp, resync, missed } = planResume(socket, deps, parsed);
     emitItems(socket, missed);
     return { ok: true, epoch: deps.hub.epoch, caughtUp, resync };

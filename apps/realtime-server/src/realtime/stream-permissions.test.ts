@@ -134,6 +134,61 @@ describe('realtime permissions', () => {
     });
   });
 
+  it("numbers a bulk job's counts on its stream, replays them on resume, and stops when a project of the job is withdrawn", async () => {
+    const operatorToken = await idp.sign('operator-2', ['view-devices']);
+    const request = (method: string, path: string, body?: unknown) =>
+      h.api(path, { method, ...as(adminToken), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    expect((await h.api('/v1/me', as(operatorToken))).status).toBe(200);
+    const grant = { projectId: DEMO_PROJECT_ID, role: 'user' };
+    expect((await request('POST', '/v1/users/operator-2/permissions', grant)).status).toBe(200);
+    const { id } = await registerDevice();
+    // The harness's devices do not answer: each job runs until it is cancelled.
+    const start = async () =>
+      (await request('POST', '/v1/bulk-actions', { action: 'switchOn', deviceIds: [id] })).body.id;
+    const [first, second] = [await start(), await start()];
+    const operator = await connect(operatorToken);
+    const heard = collect(operator, 'BulkJobUpdated');
+    expect(await subscribe(operator, { jobIds: [first, second] })).toEqual({
+      ok: true,
+      streams: { [`job:${first}`]: 0, [`job:${second}`]: 0 },
+    });
+
+    expect((await request('POST', `/v1/bulk-actions/${first}/cancel`, {})).status).toBe(200);
+    await expect
+      .poll(() => heard.map((job) => [job.id, job.stream, job.status]))
+      .toContainEqual([first, `job:${first}`, 'cancelled']);
+    const ofFirst = (jobs: typeof heard) => jobs.filter((job) => job.id === first);
+    const live = ofFirst(heard);
+    const replayed = collect(operator, 'BulkJobUpdated');
+    const resumed = await new Promise((resolve) =>
+      operator.emit('resume', { epoch: operator.session.epoch, positions: { [`job:${first}`]: 0 } }, resolve),
+    );
+    expect(resumed).toEqual({ ok: true, epoch: operator.session.epoch, caughtUp: [`job:${first}`], resync: [] });
+    // Every item of the job's stream again, in order, the cancel last.
+    expect(ofFirst(replayed)).toEqual(live);
+
+    const ofSecond = () => heard.filter((job) => job.id === second);
+    const heardOfSecond = ofSecond().length;
+    const access = new Promise((resolve) => operator.once('access', resolve));
+    expect((await request('DELETE', `/v1/users/operator-2/permissions?projectId=${DEMO_PROJECT_ID}`)).status).toBe(200);
+    await access;
+    expect((await request('POST', `/v1/bulk-actions/${second}/cancel`, {})).status).toBe(200);
+    const admin = await connect(adminToken);
+    const seen = collect(admin, 'BulkJobUpdated');
+    expect(await subscribe(admin, { jobIds: [second] })).toMatchObject({ ok: true });
+    expect(await subscribe(operator, { jobIds: [second] })).toMatchObject({
+      ok: false,
+      error: { code: 'BULK_JOB_NOT_FOUND' },
+    });
+    // The admin's resume replays the cancel the operator no longer hears.
+    await new Promise((resolve) =>
+      admin.emit('resume', { epoch: admin.session.epoch, positions: { [`job:${second}`]: 0 } }, resolve),
+    );
+    await expect.poll(() => seen.some((job) => job.id === second && job.status === 'cancelled')).toBe(true);
+    expect(ofSecond()).toHaveLength(heardOfSecond);
+    expect(ofSecond().map((job) => job.status)).not.toContain('cancelled');
+  });
+
   it('re-checks permissions on resume: a stream the user may not see is to be resynced, not replayed', async () => {
     const { id } = await registerDevice();
     const outsider = await connect(outsiderToken);

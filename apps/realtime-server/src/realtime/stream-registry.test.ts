@@ -57,6 +57,7 @@ describe('a stream kind added to the registry', () => {
       projects: { visibleProjectIds: () => Promise.resolve([SEEN_PROJECT]) },
       // The `gateway:` kind is device-scoped: its id's project decides who may have it.
       devices: { projectOf: (id) => ({ [SEEN_GATEWAY]: SEEN_PROJECT, [OTHER_GATEWAY]: OTHER_PROJECT })[id] },
+      jobs: { loadJobs: () => Promise.resolve(), projectsOfJob: () => undefined },
       hub,
       logger: pino({ level: 'silent' }),
     });

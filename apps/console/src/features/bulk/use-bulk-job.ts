@@ -1,32 +1,34 @@
-import { BulkJobSchema, type BulkItemOutcome, type BulkJob } from '@farola/protocol';
+import { type BulkItemOutcome, type BulkJob, streams } from '@farola/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '@/lib/query/query-client';
 import { useCursorList } from '@/lib/query/use-cursor-list';
 import { realtime } from '@/lib/realtime/live';
+import { resyncOf } from '@/lib/realtime/resync';
 import { fetchBulkJob, fetchBulkJobItems } from './api';
 
 /** How often at most a running job's open item list is read again as its counts move. */
 const ITEMS_REFRESH_MS = 2000;
 
 /**
- * A bulk job, live: loaded once, then kept current by `BulkJobUpdated` (a newer count never
- * goes back), and read again after each reconnection, when updates may have been missed.
+ * A bulk job, live: loaded once, then kept current by its stream's `BulkJobUpdated` (a newer count
+ * never goes back), and read again when the stream could not be caught up after a reconnection.
  */
 export function useBulkJob(jobId: string) {
   const queryClient = useQueryClient();
   const job = useQuery({ queryKey: queryKeys.bulkJob(jobId), queryFn: () => fetchBulkJob(jobId), staleTime: 0 });
   useEffect(() => {
-    const updates = realtime.bulkJobs$.subscribe((raw) => {
-      const parsed = BulkJobSchema.safeParse(raw);
-      if (!parsed.success || parsed.data.id !== jobId) return;
+    const address = streams.job(jobId);
+    // Following the stream subscribes to it on the server, and leaving the page unsubscribes.
+    const updates = realtime.stream$(address).subscribe(({ payload }) => {
+      const { stream: _stream, seq: _seq, ...counts } = payload;
       queryClient.setQueryData<BulkJob>(queryKeys.bulkJob(jobId), (current) =>
-        current && pendingOf(current) < pendingOf(parsed.data) ? current : parsed.data,
+        current && pendingOf(current) < pendingOf(counts) ? current : counts,
       );
     });
-    const reloads = realtime.resync$.subscribe(
-      () => void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJob(jobId) }),
-    );
+    const reloads = realtime.resync$
+      .pipe(resyncOf((stream) => stream === address))
+      .subscribe(() => void queryClient.invalidateQueries({ queryKey: queryKeys.bulkJob(jobId) }));
     return () => {
       updates.unsubscribe();
       reloads.unsubscribe();

@@ -1,6 +1,6 @@
-import { DeviceEventSchema, type Device, type DeviceEvent, type StreamedEventType } from '@farola/protocol';
+import { DeviceEventSchema, type Device, type DeviceEvent } from '@farola/protocol';
 import { withLifecycleChange } from '@/lib/devices/device-labels';
-import type { StreamItem } from '@/lib/realtime/realtime-client';
+import type { DeviceItemEvent, StreamItem } from '@/lib/realtime/realtime-client';
 import type { TransportEventPayloads } from '@/lib/realtime/transport';
 
 /** A live change to the open device, as its panel applies it. */
@@ -11,7 +11,7 @@ export type DeviceUpdate =
   | { kind: 'lifecycle'; payload: TransportEventPayloads['DeviceLifecycleChanged'] };
 
 /** What an item about the open device changes of it, or null (a request's progress changes its requests). */
-export function deviceUpdateOf(item: StreamItem): DeviceUpdate | null {
+export function deviceUpdateOf(item: StreamItem<DeviceItemEvent>): DeviceUpdate | null {
   switch (item.event) {
     case 'DeviceAttributeValueUpdated':
       return { kind: 'attributes', payload: item.payload };
@@ -64,7 +64,7 @@ let liveCounter = 0;
  * A socket payload as an event-history entry (as `GET /devices/:id/events` lists it: the stream
  * position is not part of it); live entries get a local id until a reload.
  */
-export function toLiveEvent<K extends Exclude<StreamedEventType, 'FleetStateUpdated'>>(
+export function toLiveEvent<K extends Exclude<DeviceItemEvent, 'FleetStateUpdated'>>(
   type: K,
   payload: TransportEventPayloads[K],
 ): DeviceEvent {
@@ -80,6 +80,6 @@ export function toLiveEvent<K extends Exclude<StreamedEventType, 'FleetStateUpda
 }
 
 /** An item about the device as an event-history entry, or null for its compact state (not an event of its history). */
-export function liveEventOf(item: StreamItem): DeviceEvent | null {
+export function liveEventOf(item: StreamItem<DeviceItemEvent>): DeviceEvent | null {
   return item.event === 'FleetStateUpdated' ? null : toLiveEvent(item.event, item.payload);
 }

@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query/query-client';
 import { bufferAnimationFrame } from '@/lib/realtime/buffer-animation-frame';
 import { realtime } from '@/lib/realtime/live';
 import { followLiveCollection } from '@/lib/realtime/live-collection';
-import type { RealtimeClient, StreamItem } from '@/lib/realtime/realtime-client';
+import type { DeviceItemEvent, RealtimeClient, StreamItem } from '@/lib/realtime/realtime-client';
 import { isStreamOf, resyncOf } from '@/lib/realtime/resync';
 import { mergeRequests } from '@/lib/requests/request-list';
 import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
@@ -15,7 +15,7 @@ import { applyDeviceUpdate, deviceUpdateOf, liveEventOf, type DeviceUpdate } fro
 import { prependEvents, type EventPages } from './use-event-history';
 
 /** The open device's items, every stream's (its own joined while the panel is open). */
-type DeviceItems = Observable<StreamItem>;
+type DeviceItems = Observable<StreamItem<DeviceItemEvent>>;
 
 const isSome = <T>(value: T | null): value is T => value !== null;
 

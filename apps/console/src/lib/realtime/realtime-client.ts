@@ -27,6 +27,10 @@ const ResumeAckSchema = z.union([
   RefusalSchema,
 ]);
 
+/** The events about a device: every streamed event but a job's counts. */
+export type DeviceItemEvent = Exclude<StreamedEventType, 'BulkJobUpdated'>;
+const DEVICE_ITEM_EVENTS = STREAMED_EVENT_TYPES.filter((name): name is DeviceItemEvent => name !== 'BulkJobUpdated');
+
 /** One item of a stream: its event name and its validated payload. */
 export type StreamItem<E extends StreamedEventType = StreamedEventType> = {
   [N in E]: { event: N; payload: TransportEventPayloads[N] };
@@ -108,11 +112,6 @@ export class RealtimeClient {
     return this.subjectOf(name).asObservable() as Observable<TransportEventPayloads[K]>;
   }
 
-  /** `BulkJobUpdated` payloads as received, unvalidated (they are not sequenced). */
-  get bulkJobs$(): Observable<unknown> {
-    return this.transport.bulkJobs$;
-  }
-
   /** The last seq seen of a stream, or undefined when unknown. */
   position(stream: string): number | undefined {
     return this.positions.get(stream);
@@ -154,10 +153,10 @@ export class RealtimeClient {
    * from the project's streams the socket is in (its connection, requests, lifecycle and compact
    * state), whichever project it is in now.
    */
-  device$(deviceId: string): Observable<StreamItem> {
+  device$(deviceId: string): Observable<StreamItem<DeviceItemEvent>> {
     return this.holding(
       streams.device(deviceId),
-      this.items$(STREAMED_EVENT_TYPES, (item) => item.deviceId === deviceId),
+      this.items$(DEVICE_ITEM_EVENTS, (item) => item.deviceId === deviceId),
     );
   }
 

@@ -107,9 +107,6 @@ function onAccess(raw: unknown): void {
   else console.warn('Dropped an invalid realtime access change', parsed.error.issues);
 }
 
-/** A bulk job's counts, as the server pushed them; the bulk feature validates them (its schema stays off the first screen). */
-const bulkJobSubject = new Subject<unknown>();
-
 function request(name: 'subscribe' | 'unsubscribe' | 'resume', body: unknown): Promise<unknown> {
   if (!socket?.connected) return Promise.reject(new Error(`Cannot ${name} while the socket is not connected`));
   return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(name, body) as Promise<unknown>;
@@ -124,7 +121,6 @@ export const transport: RealtimeTransport = {
   connects$: connectSubject.asObservable(),
   session$: sessionSubject.asObservable(),
   access$: accessSubject.asObservable(),
-  bulkJobs$: bulkJobSubject.asObservable(),
   event$,
   request,
   setHandshakeResume: (resume) => {
@@ -183,7 +179,6 @@ export function connectRealtime(): () => void {
       stopRetryingWhenOnline = retryWhenOnline(current);
       current.on('session', onSession);
       current.on('access', onAccess);
-      current.on('BulkJobUpdated', (raw: unknown) => bulkJobSubject.next(raw));
       for (const name of EVENT_NAMES) current.on(name, (raw: unknown) => dispatch(name, raw));
     })
     .catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { parseStream, SUBSCRIPTION_FIELDS, type Subscription } from '@farola/pro
 
 /** The `subscribe` (or `unsubscribe`) body naming detailed streams: each id in its kind's scope's field. */
 export function subscriptionOf(addresses: readonly string[]): Subscription {
-  const body: { deviceIds?: string[]; projectIds?: string[] } = {};
+  const body: { deviceIds?: string[]; projectIds?: string[]; jobIds?: string[] } = {};
   for (const address of addresses) {
     const parsed = parseStream(address);
     if (!parsed) continue;

@@ -32,8 +32,6 @@ export interface RealtimeTransport {
   session$: Observable<TransportSession>;
   /** The server's `access`: the projects the user may see changed while connected (docs/realtime.md). */
   access$: Observable<RealtimeAccess>;
-  /** `BulkJobUpdated` payloads as received (not sequenced; a job's page validates and reloads them). */
-  bulkJobs$: Observable<unknown>;
   /** What every (re)connection's handshake sends as `auth.resume`: the positions to resume from, if any. */
   setHandshakeResume(resume: () => Resume | undefined): void;
   /** The validated payloads of one event, one at a time (batches flattened, invalid ones dropped). */

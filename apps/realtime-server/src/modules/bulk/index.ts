@@ -1,3 +1,4 @@
+import { streams } from '@farola/protocol';
 import type { FarolaModule } from '../../platform/module';
 import { BULK_KIND } from './bulk-actions';
 import { bulkKind, settleOf } from './bulk-kind';
@@ -18,8 +19,9 @@ export const bulkModule: FarolaModule = {
       const settle = settleOf(request);
       if (settle) jobs.settle([settle]);
     });
+    // Progress on the job's own stream, to whoever follows it (and sees every one of its projects).
     events.on('JobUpdated', (job) => {
-      if (job.kind === BULK_KIND) realtime.notifyProjects(job.projectIds, 'BulkJobUpdated', toBulkJob(job));
+      if (job.kind === BULK_KIND) realtime.hub.publish(streams.job(job.id), 'BulkJobUpdated', toBulkJob(job));
     });
     const bulk = new BulkService({ jobs, index, projects: services.get('projects'), requests, lifecycle });
     return { routes: bulkRoutes(bulk) };

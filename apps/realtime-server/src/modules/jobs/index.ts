@@ -1,6 +1,7 @@
 import type { FarolaModule } from '../../platform/module';
 import { retentionPart } from '../../platform/retention';
 import type { JobsService } from './contract';
+import { JobOwners } from './job-owners';
 import { JobRunner } from './job-runner';
 import { JobRepository } from './job.repository';
 
@@ -15,10 +16,12 @@ export const jobsModule: FarolaModule = {
   setup: ({ db, config, logger, events }) => {
     const repository = new JobRepository(db);
     const runner = new JobRunner({ repository, updated: (job) => events.emit('JobUpdated', job), logger });
+    const owners = new JobOwners(repository);
     const jobs: JobsService = {
       register: (kind) => runner.register(kind),
       create: async (job, items) => {
         const id = await repository.create(job, items);
+        owners.remember(id, job.projectIds);
         runner.launch(id);
         return id;
       },
@@ -32,6 +35,8 @@ export const jobsModule: FarolaModule = {
     };
     return {
       services: { jobs },
+      // Who may follow a job's stream: whoever sees every one of its projects.
+      socketScope: { loadJobs: (ids) => owners.loadJobs(ids), projectsOfJob: (id) => owners.projectsOfJob(id) },
       parts: [
         { name: 'jobs', start: () => runner.start(), stop: () => runner.close() },
         retentionPart(

@@ -152,6 +152,15 @@ export class JobRepository {
     return rows[0] ? toJob(rows[0]) : null;
   }
 
+  /** The projects of each of these jobs that exists, by job id. */
+  async projectsOf(ids: readonly string[]): Promise<Map<string, string[]>> {
+    const rows = await this.db.query<{ id: string; project_ids: string[] }>(
+      `SELECT id, project_ids FROM jobs WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.project_ids]));
+  }
+
   /** A job without its counts (what a runner reads before each batch), or null. */
   async header(id: string): Promise<JobHeader | null> {
     const rows = await this.db.query<JobRow>(`SELECT * FROM jobs WHERE id = $1`, [id]);

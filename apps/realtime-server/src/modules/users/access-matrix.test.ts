@@ -5,6 +5,7 @@ import {
   DEMO_SUBPROJECT_ID,
   hasAnyRole,
   type LogRecord,
+  type SubscribeAck,
 } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, type FarolaClient, type Harness, startHarness, uniqueSerial } from '../../testing/harness';
@@ -644,16 +645,7 @@ describe('the access matrix: every route × role × project', () => {
     for (const name of everyone) sockets[name]!.close();
   });
 
-  it("tells a socket of a bulk job's counts only when its user sees every project the job touches", async () => {
-    const sockets: FarolaClient[] = [];
-    const heard = new Map<Name, string[]>();
-    for (const name of everyone) {
-      const socket = await h.socket({ token: tokens[name]! });
-      const ids: string[] = [];
-      socket.on('BulkJobUpdated', (job) => ids.push(job.id));
-      sockets.push(socket);
-      heard.set(name, ids);
-    }
+  it("lets a socket follow a bulk job's stream only when its user sees every project the job touches", async () => {
     const start = async (deviceIds: string[]) => {
       const started = await h.api('/v1/bulk-actions', post('admin', { action: 'switchOn', deviceIds }));
       expect(started.status).toBe(202);
@@ -661,6 +653,31 @@ describe('the access matrix: every route × role × project', () => {
     };
     const across = await start([devices.A.id, devices.B.id]);
     const inA = await start([devices.A.id]);
+    const sockets: FarolaClient[] = [];
+    const heard = new Map<Name, string[]>();
+    for (const name of everyone) {
+      const person = PEOPLE[name]!;
+      const socket = await h.socket({ token: tokens[name]! });
+      const ids: string[] = [];
+      socket.on('BulkJobUpdated', (batch) => ids.push(...[batch].flat().map((job) => job.id)));
+      sockets.push(socket);
+      heard.set(name, ids);
+      for (const [id, keys] of [
+        [across, both],
+        [inA, ['A']],
+      ] as const) {
+        const answer = await new Promise<SubscribeAck>((resolve) =>
+          socket.emit('subscribe', { jobIds: [id] }, resolve),
+        );
+        const allowed = keys.every((key) => sees(person, devices[key].project));
+        // A job the user may not see is not found, as the API answers for it.
+        expect(answer, `${name} / ${keys.join('+')}`).toEqual(
+          allowed
+            ? { ok: true, streams: { [`job:${id}`]: 0 } }
+            : expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'BULK_JOB_NOT_FOUND' }) }),
+        );
+      }
+    }
     // A cancel changes the counts, which then go out.
     for (const id of [across, inA]) {
       expect((await h.api(`/v1/bulk-actions/${id}/cancel`, post('admin', {}))).status).toBe(200);

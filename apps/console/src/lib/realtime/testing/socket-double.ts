@@ -17,7 +17,6 @@ export function createSocketDouble() {
   const connects = new Subject<void>();
   const sessions = new Subject<TransportSession>();
   const accesses = new Subject<RealtimeAccess>();
-  const bulkJobs = new Subject<unknown>();
   let handshakeResume: () => Resume | undefined = () => undefined;
   const subjects = new Map<StreamedEventType, Subject<unknown>>();
   const answers = new Map<RequestName, Answer>();
@@ -34,7 +33,6 @@ export function createSocketDouble() {
     connects$: connects.asObservable(),
     session$: sessions.asObservable(),
     access$: accesses.asObservable(),
-    bulkJobs$: bulkJobs.asObservable(),
     event$: <K extends StreamedEventType>(name: K) =>
       subjectOf(name).asObservable() as Observable<TransportEventPayloads[K]>,
     request: (name, body) => {
@@ -65,10 +63,6 @@ export function createSocketDouble() {
     access(access: RealtimeAccess): void {
       accesses.next(access);
     },
-    /** A bulk job's counts changed (`BulkJobUpdated`). */
-    bulkJob(job: unknown): void {
-      bulkJobs.next(job);
-    },
     push<K extends StreamedEventType>(name: K, payload: TransportEventPayloads[K]): void {
       subjectOf(name).next(payload);
     },
@@ -85,8 +79,9 @@ export function createSocketDouble() {
 const double = createSocketDouble();
 // Views subscribe to detailed streams as they open; the shared double accepts that as the server would.
 double.server.answer('subscribe', (body) => {
-  const deviceIds = (body as { deviceIds?: string[] }).deviceIds ?? [];
-  return { ok: true, streams: Object.fromEntries(deviceIds.map((id) => [`device:${id}`, 0])) };
+  const { deviceIds = [], jobIds = [] } = body as { deviceIds?: string[]; jobIds?: string[] };
+  const addresses = [...deviceIds.map((id) => `device:${id}`), ...jobIds.map((id) => `job:${id}`)];
+  return { ok: true, streams: Object.fromEntries(addresses.map((address) => [address, 0])) };
 });
 double.server.answer('unsubscribe', () => ({ ok: true }));
 
