@@ -121,7 +121,7 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: [`${CONSOLE_SRC}/**/*.{ts,tsx}`],
