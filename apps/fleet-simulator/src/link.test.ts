@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,41 @@ describe('the MQTT link', () => {
     expect(link.reconnectNow()).toBe(true);
     await expect.poll(() => link.connected).toBe(true);
     expect(broker.connects.filter((id) => id === link.options.clientId)).toHaveLength(2);
+  });
+
+  it('stops quietly while its broker has not answered, however late the attempt then times out', async () => {
+    // A broker that accepts the connection and never answers it.
+    const accepted: Socket[] = [];
+    const silent = createServer((socket) => accepted.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      for (const socket of accepted) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+    const link = new MqttLink({
+      url: `mqtt://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      clientId: 'SIM-SILENT',
+      gatewayId: null,
+      serials: ['SIM-SILENT'],
+      logger,
+      onConnect: () => undefined,
+      onMessage: () => undefined,
+      connectTimeoutMs: 200,
+    });
+    const failures: unknown[] = [];
+    const record = (error: unknown) => failures.push(error);
+    process.on('uncaughtException', record);
+    try {
+      link.start();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await link.stop([]);
+      // The attempt's CONNACK wait ends after the stop.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    expect(failures).toEqual([]);
+    expect(link.connected).toBe(false);
   });
 
   it('restarts only after its farewell has gone out, with a single new session', async () => {

@@ -26,6 +26,8 @@ export interface LinkOptions {
   credentials?: MqttCredentials | null;
   /** The broker refused the credentials; the link keeps retrying with whatever `setCredentials` gives it. */
   onRefused?: (link: MqttLink) => void;
+  /** How long a connection attempt waits for the broker's CONNACK (15 s by default). */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -84,7 +86,7 @@ export class MqttLink {
       ...(credentials ? { username: credentials.username, password: credentials.password } : {}),
       clean: true,
       keepalive: 30,
-      connectTimeout: 15_000,
+      connectTimeout: this.options.connectTimeoutMs ?? 15_000,
       reconnectPeriod: 0,
       resubscribe: false,
       will: this.will(),
@@ -113,8 +115,7 @@ export class MqttLink {
   private discardClient(): void {
     const old = this.client;
     if (!old) return;
-    old.removeAllListeners();
-    old.on('error', () => undefined);
+    silence(old);
     old.end(true);
   }
 
@@ -194,6 +195,15 @@ export class MqttLink {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     await this.closeCleanly(farewell);
-    this.client?.removeAllListeners();
+    if (this.client) silence(this.client);
   }
+}
+
+/**
+ * Takes a client's listeners off, keeping one that ignores errors: mqtt.js may still report one
+ * after it was ended (an attempt's `connack timeout`), and an error nobody listens to ends the process.
+ */
+function silence(client: MqttClient): void {
+  client.removeAllListeners();
+  client.on('error', () => undefined);
 }
