@@ -31,16 +31,22 @@ const job = (counts: Partial<BulkJob> = {}): BulkJob =>
     ...counts,
   });
 
-function openJob() {
+function openJob(jobId = JOB_ID) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(job()))),
+    vi.fn(async () =>
+      jobId === JOB_ID
+        ? new Response(JSON.stringify(job()))
+        : new Response(JSON.stringify({ error: { code: 'BULK_JOB_NOT_FOUND', message: 'Bulk action not found' } }), {
+            status: 404,
+          }),
+    ),
   );
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queries}>{children}</QueryClientProvider>
   );
-  return renderHook(() => useBulkJob(JOB_ID), { wrapper });
+  return renderHook(() => useBulkJob(jobId), { wrapper });
 }
 
 const requestsFor = (name: 'subscribe' | 'unsubscribe') =>
@@ -80,5 +86,12 @@ describe("a bulk job's page", () => {
 
     page.unmount();
     await vi.waitFor(() => expect(requestsFor('unsubscribe')).toContainEqual({ jobIds: [JOB_ID] }));
+  });
+
+  it('shows what the API answers for an address that names no job, and follows no stream', async () => {
+    const subscribed = requestsFor('subscribe').length;
+    const page = openJob('p-1');
+    await vi.waitFor(() => expect(page.result.current.isError).toBe(true));
+    expect(requestsFor('subscribe')).toHaveLength(subscribed);
   });
 });

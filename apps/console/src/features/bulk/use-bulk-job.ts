@@ -1,4 +1,4 @@
-import { type BulkItemOutcome, type BulkJob, streams } from '@farola/protocol';
+import { type BulkItemOutcome, type BulkJob, parseStream, streams } from '@farola/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '@/lib/query/query-client';
@@ -19,6 +19,8 @@ export function useBulkJob(jobId: string) {
   const job = useQuery({ queryKey: queryKeys.bulkJob(jobId), queryFn: () => fetchBulkJob(jobId), staleTime: 0 });
   useEffect(() => {
     const address = streams.job(jobId);
+    // Not a job's id (a mistyped address): the page shows what the API answers; nothing to follow.
+    if (!parseStream(address)) return undefined;
     // Following the stream subscribes to it on the server, and leaving the page unsubscribes.
     const updates = realtime.stream$(address).subscribe(({ payload }) => {
       const { stream: _stream, seq: _seq, ...counts } = payload;

@@ -2,7 +2,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { buildDevice, buildFleetColumns } from '@/lib/api/data-generators';
@@ -18,6 +18,12 @@ import { MapPage } from './map-page';
 function loadFleet(devices: ReturnType<typeof buildDevice>[]) {
   unbind = bindFleetAtoms(appStore, fleetStore);
   fleetStore.load(buildFleetColumns(devices.map(toFleetDevice)));
+  // The page also reads the fleet from the API; the test holds that answer back, so the fleet is
+  // the one loaded here (and no failed read is logged).
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  );
 }
 
 async function renderMap() {
@@ -47,6 +53,7 @@ beforeAll(async () => {
 let unbind: () => void = () => undefined;
 afterEach(async () => {
   cleanup();
+  vi.unstubAllGlobals();
   unbind();
   appStore.set(fleetFilterAtom, NO_FILTER);
   appStore.set(mapSelectionAtom, []);
