@@ -94,8 +94,8 @@ function namedStreams(body: Subscription, registry: StreamRegistry): { definitio
 }
 
 /**
- * Reads the jobs among these stream names (of a `resume`, or of the streams a `subscribe` names),
- * so that the checks that follow, in one tick, know their projects.
+ * Reads the jobs among a `resume`'s stream names, so that the plan that follows, in one tick,
+ * knows their projects (a `subscribe` names its jobs by id and reads them itself).
  */
 export function loadNamedJobs(names: readonly string[], deps: Pick<Deps, 'jobs' | 'hub'>): Promise<void> {
   const jobIds = names.flatMap((name) => {
