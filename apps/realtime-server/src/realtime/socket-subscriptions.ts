@@ -85,8 +85,8 @@ const REFUSALS = {
 /** The detailed streams a `subscribe` or `unsubscribe` names: for each kind, the ids of its scope's field. */
 function namedStreams(body: Subscription, registry: StreamRegistry): { definition: AnyDeclaredStream; id: string }[] {
   const detailed = Object.values(registry).filter((definition) => definition.detailed);
-  // Projects first, as the refusal of a request naming a bad project and a bad device says.
-  return (['project', 'device', 'job'] as const).flatMap((scope) =>
+  // In the fields' order, projects first, as the refusal of a request naming a bad project and a bad device says.
+  return (Object.keys(SUBSCRIPTION_FIELDS) as StreamScope[]).flatMap((scope) =>
     detailed
       .filter((definition) => definition.scope === scope)
       .flatMap((definition) => (body[SUBSCRIPTION_FIELDS[scope]] ?? []).map((id) => ({ definition, id }))),

@@ -1,8 +1,8 @@
-import { parseStream, SUBSCRIPTION_FIELDS, type Subscription } from '@farola/protocol';
+import { parseStream, type StreamScope, SUBSCRIPTION_FIELDS, type Subscription } from '@farola/protocol';
 
 /** The `subscribe` (or `unsubscribe`) body naming detailed streams: each id in its kind's scope's field. */
 export function subscriptionOf(addresses: readonly string[]): Subscription {
-  const body: { deviceIds?: string[]; projectIds?: string[]; jobIds?: string[] } = {};
+  const body: Partial<Record<(typeof SUBSCRIPTION_FIELDS)[StreamScope], string[]>> = {};
   for (const address of addresses) {
     const parsed = parseStream(address);
     if (!parsed) continue;

@@ -1,4 +1,11 @@
-import type { RealtimeAccess, Resume, StreamedEventType } from '@farola/protocol';
+import {
+  type RealtimeAccess,
+  type Resume,
+  type StreamedEventType,
+  STREAMS,
+  SUBSCRIPTION_FIELDS,
+  type Subscription,
+} from '@farola/protocol';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import type { ConnectionState } from '../socket';
 import type { RealtimeTransport, TransportEventPayloads, TransportSession } from '../transport';
@@ -79,8 +86,11 @@ export function createSocketDouble() {
 const double = createSocketDouble();
 // Views subscribe to detailed streams as they open; the shared double accepts that as the server would.
 double.server.answer('subscribe', (body) => {
-  const { deviceIds = [], jobIds = [] } = body as { deviceIds?: string[]; jobIds?: string[] };
-  const addresses = [...deviceIds.map((id) => `device:${id}`), ...jobIds.map((id) => `job:${id}`)];
+  const subscription = body as Subscription;
+  // Every detailed stream the body names, by its kind's scope's field, as the server reads it.
+  const addresses = Object.values(STREAMS)
+    .filter((definition) => definition.detailed)
+    .flatMap((definition) => (subscription[SUBSCRIPTION_FIELDS[definition.scope]] ?? []).map(definition.address));
   return { ok: true, streams: Object.fromEntries(addresses.map((address) => [address, 0])) };
 });
 double.server.answer('unsubscribe', () => ({ ok: true }));
