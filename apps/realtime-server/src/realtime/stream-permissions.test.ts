@@ -167,8 +167,6 @@ describe('realtime permissions', () => {
     // Every item of the job's stream again, in order, the cancel last.
     expect(ofFirst(replayed)).toEqual(live);
 
-    const ofSecond = () => heard.filter((job) => job.id === second);
-    const heardOfSecond = ofSecond().length;
     const access = new Promise((resolve) => operator.once('access', resolve));
     expect((await request('DELETE', `/v1/users/operator-2/permissions?projectId=${DEMO_PROJECT_ID}`)).status).toBe(200);
     await access;
@@ -185,8 +183,8 @@ describe('realtime permissions', () => {
       admin.emit('resume', { epoch: admin.session.epoch, positions: { [`job:${second}`]: 0 } }, resolve),
     );
     await expect.poll(() => seen.some((job) => job.id === second && job.status === 'cancelled')).toBe(true);
-    expect(ofSecond()).toHaveLength(heardOfSecond);
-    expect(ofSecond().map((job) => job.status)).not.toContain('cancelled');
+    // Counts published before the withdrawal may still arrive (they are batched); the cancel, after it, never does.
+    expect(heard.filter((job) => job.id === second).map((job) => job.status)).not.toContain('cancelled');
   });
 
   it('re-checks permissions on resume: a stream the user may not see is to be resynced, not replayed', async () => {
