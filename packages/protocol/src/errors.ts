@@ -68,6 +68,8 @@ export const ERRORS = {
   LUMINAIRE_SERIAL_EXISTS: { message: 'Luminaire serial number {error} already exists' },
   PROJECT_EXISTS: { message: 'Project already exists' },
   RECIPIENT_EXISTS: { message: 'Recipient already exists' },
+  CONTROL_PROGRAM_EXISTS: { message: 'Control program {error} already exists' },
+  CALENDAR_EXISTS: { message: 'Calendar {error} already exists' },
   USER_ROLE_EXISTS: { message: 'User already exists with that role' },
   // deletion refusals
   PROJECT_HAS_DEVICES: { message: 'Delete a project with devices is forbidden' },

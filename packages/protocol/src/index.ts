@@ -25,6 +25,7 @@ export * from './realtime';
 export * from './requests';
 export * from './roles';
 export * from './scheduling';
+export * from './scheduling-api';
 export * from './streams';
 export * from './topics';
 export * from './users';

@@ -48,6 +48,10 @@ export const ACTION_ROLES = {
   editDevices: ['manage-devices', 'edit-device'],
   /** Commands and cancelling them: changing what a device does is for device managers. */
   commandDevices: ['manage-devices'],
+  /** Control programs and calendars: seen with either scheduling role (spec §6 route roles). */
+  viewScheduling: ['manage-scheduling', 'view-scheduling'],
+  /** Making, changing and deleting control programs and calendars. */
+  manageScheduling: ['manage-scheduling'],
   /** Provisioning devices and gateways, and their credentials. */
   provisionDevices: ['manage-devices'],
 } as const satisfies Record<string, readonly Role[]>;

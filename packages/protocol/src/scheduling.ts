@@ -78,7 +78,7 @@ interface Placed {
  * same sun event by their offsets. A time of day next to a sun point depends on the date and the
  * place, so the device orders those when it runs the program (see the simulator's calendar engine).
  */
-function checkFadingTimes(intervals: readonly ProgramInterval[], ctx: z.RefinementCtx): void {
+export function checkFadingTimes(intervals: readonly ProgramInterval[], ctx: z.RefinementCtx): void {
   const clock: Placed[] = [];
   const sunset: Placed[] = [];
   const sunrise: Placed[] = [];
@@ -114,6 +114,17 @@ function checkFadingTimes(intervals: readonly ProgramInterval[], ctx: z.Refineme
 }
 
 /**
+ * What a control program is made of, wherever it travels: stored by the server, sent to a light
+ * point. The fields only; add `checkFadingTimes` as a refinement of the object holding them.
+ */
+export function controlProgramFields() {
+  return {
+    name: text().min(1).max(120),
+    intervals: z.array(ProgramIntervalSchema).min(1).max(SCHEDULE_LIMITS.intervalsPerProgram),
+  };
+}
+
+/**
  * A control program (spec §3): dimming intervals, each with its level and fading time.
  *
  * @example
@@ -129,11 +140,7 @@ function checkFadingTimes(intervals: readonly ProgramInterval[], ctx: z.Refineme
  * });
  */
 export const ControlProgramSchema = z
-  .strictObject({
-    id: z.uuid(),
-    name: text().min(1).max(120),
-    intervals: z.array(ProgramIntervalSchema).min(1).max(SCHEDULE_LIMITS.intervalsPerProgram),
-  })
+  .strictObject({ id: z.uuid(), ...controlProgramFields() })
   .superRefine((program, ctx) => checkFadingTimes(program.intervals, ctx));
 export type ControlProgram = z.infer<typeof ControlProgramSchema>;
 
@@ -176,6 +183,29 @@ export const REPETITIONS: readonly Repetition[] = ['once', 'daily', 'weekly', 'y
  */
 export const RULE_PRECEDENCE: Record<Repetition, number> = { daily: 0, weekly: 1, yearly: 2, once: 3 };
 
+/** What a calendar is made of, wherever it travels; add `checkRuleDates` as a refinement. */
+export function calendarFields() {
+  return {
+    name: text().min(1).max(120),
+    astronomical: z.boolean(),
+    rules: z.array(CalendarRuleSchema).min(1, 'Rule required').max(SCHEDULE_LIMITS.rulesPerCalendar),
+  };
+}
+
+/** Each rule's end date, where it has one, on or after its start date. */
+export function checkRuleDates(rules: readonly CalendarRule[], ctx: z.RefinementCtx): void {
+  rules.forEach((rule, index) => {
+    // ISO dates compare correctly as strings.
+    if (rule.repetition === 'once' || rule.endDate === undefined || rule.endDate >= rule.startDate) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['rules', index, 'endDate'],
+      message: 'The end date is before the start date',
+      params: { code: 'calendar.error.endBeforeStart', startDate: rule.startDate, endDate: rule.endDate },
+    });
+  });
+}
+
 /**
  * A calendar (spec §3): rules that pick a control program for each day. An `astronomical`
  * calendar lights only from sunset to sunrise at the device, whatever its programs say.
@@ -189,24 +219,8 @@ export const RULE_PRECEDENCE: Record<Repetition, number> = { daily: 0, weekly: 1
  * });
  */
 export const CalendarSchema = z
-  .strictObject({
-    id: z.uuid(),
-    name: text().min(1).max(120),
-    astronomical: z.boolean(),
-    rules: z.array(CalendarRuleSchema).min(1, 'Rule required').max(SCHEDULE_LIMITS.rulesPerCalendar),
-  })
-  .superRefine((calendar, ctx) => {
-    calendar.rules.forEach((rule, index) => {
-      // ISO dates compare correctly as strings.
-      if (rule.repetition === 'once' || rule.endDate === undefined || rule.endDate >= rule.startDate) return;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['rules', index, 'endDate'],
-        message: 'The end date is before the start date',
-        params: { code: 'calendar.error.endBeforeStart', startDate: rule.startDate, endDate: rule.endDate },
-      });
-    });
-  });
+  .strictObject({ id: z.uuid(), ...calendarFields() })
+  .superRefine((calendar, ctx) => checkRuleDates(calendar.rules, ctx));
 export type Calendar = z.infer<typeof CalendarSchema>;
 
 /**

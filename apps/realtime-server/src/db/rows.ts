@@ -87,6 +87,23 @@ export class Conditions {
   }
 }
 
+/** A PostgreSQL error of this SQLSTATE on `constraint`, as both PGlite and node-postgres report it. */
+function violates(error: unknown, sqlState: string, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
+  return code === sqlState && violated === constraint;
+}
+
+/** A unique violation (23505) of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return violates(error, '23505', constraint);
+}
+
+/** A foreign key violation (23503) of `constraint`: a row still referenced, or a reference to none. */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  return violates(error, '23503', constraint);
+}
+
 /** Escapes LIKE wildcards in user search text. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -9,6 +9,7 @@ import { lifecycleModule } from './lifecycle';
 import { photosModule } from './photos';
 import { projectsModule } from './projects';
 import { requestsModule } from './requests';
+import { schedulingModule } from './scheduling';
 import { usersModule } from './users';
 
 /**
@@ -26,5 +27,6 @@ export const MODULES: readonly FarolaModule[] = [
   bulkModule,
   historyModule,
   photosModule,
+  schedulingModule,
   aboutModule,
 ];

@@ -67,13 +67,6 @@ export const LUMINAIRE_SERIAL_INDEX = 'devices_luminaire_serial_number';
 /** The unique index behind '… name … already exists': a device kind and a name in any case (migration 020). */
 export const NAME_INDEX = 'devices_name_per_type';
 
-/** A PostgreSQL unique violation (23505) of `constraint`, as both PGlite and node-postgres report it. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
-  return code === '23505' && violated === constraint;
-}
-
 export function toDevice(row: DeviceRow): Device {
   return {
     id: row.id,

@@ -12,14 +12,13 @@ import {
 } from '@farola/protocol';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { Conditions, decodeCursor, encodeCursor, isoOrNull, type ProjectScope } from '../../db/rows';
+import { Conditions, decodeCursor, encodeCursor, isoOrNull, isUniqueViolation, type ProjectScope } from '../../db/rows';
 import {
   addDeviceFilters,
   type DeviceRow,
   INDEX_COLUMNS,
   indexEntry,
   type IndexRow,
-  isUniqueViolation,
   LUMINAIRE_COLUMNS,
   LUMINAIRE_SERIAL_INDEX,
   NAME_INDEX,

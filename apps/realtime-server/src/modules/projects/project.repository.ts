@@ -1,9 +1,7 @@
 import type { Page, Project, ProjectListQuery } from '@farola/protocol';
-import { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { Conditions, decodeCursor, encodeCursor, iso, likePattern, type ProjectScope } from '../../db/rows';
-
-const CursorKeySchema = z.tuple([z.string(), z.guid()]);
+import { pageByName } from '../../db/name-page';
+import { Conditions, iso, likePattern, type ProjectScope } from '../../db/rows';
 
 interface ProjectRow {
   id: string;
@@ -59,31 +57,10 @@ export class ProjectRepository {
   }
 
   /** Sorted by name (then id) with a keyset cursor; `sort=-name` reverses. */
-  async list(query: ProjectListQuery, visible: ProjectScope): Promise<Page<Project>> {
+  list(query: ProjectListQuery, visible: ProjectScope): Promise<Page<Project>> {
     const filters = new Conditions();
     filters.inScope('id', visible);
     if (query.q) filters.add(`name ILIKE ${filters.param(likePattern(query.q))}`);
-    const total = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM projects ${filters.where()}`,
-      filters.params,
-    );
-    const sort = query.sort ?? 'name';
-    const descending = sort === '-name';
-    if (query.cursor) {
-      const [name, id] = decodeCursor(query.cursor, sort, CursorKeySchema);
-      filters.add(`(name, id) ${descending ? '<' : '>'} (${filters.param(name)}, ${filters.param(id)}::uuid)`);
-    }
-    const order = descending ? 'DESC' : 'ASC';
-    const rows = await this.db.query<ProjectRow>(
-      `SELECT * FROM projects ${filters.where()} ORDER BY name ${order}, id ${order} LIMIT ${query.limit + 1}`,
-      filters.params,
-    );
-    const items = rows.slice(0, query.limit).map(toProject);
-    const last = items.at(-1);
-    return {
-      items,
-      nextCursor: rows.length > query.limit && last ? encodeCursor(sort, [last.name, last.id]) : null,
-      total: total[0]?.n ?? 0,
-    };
+    return pageByName(this.db, { select: 'SELECT * FROM projects', from: 'projects' }, query, filters, toProject);
   }
 }

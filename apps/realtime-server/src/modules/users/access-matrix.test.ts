@@ -182,6 +182,18 @@ describe('the access matrix: every route × role × project', () => {
         'GET /v1/queued-requests/{id}',
         'POST /v1/queued-requests/{id}/cancel',
         'POST /v1/queued-requests/cancel',
+        'GET /v1/control-programs',
+        'POST /v1/control-programs',
+        'GET /v1/control-programs/{id}',
+        'PUT /v1/control-programs/{id}',
+        'DELETE /v1/control-programs/{id}',
+        'POST /v1/control-programs/{id}/duplicate',
+        'GET /v1/calendars',
+        'POST /v1/calendars',
+        'GET /v1/calendars/{id}',
+        'PUT /v1/calendars/{id}',
+        'DELETE /v1/calendars/{id}',
+        'POST /v1/calendars/{id}/default',
         'GET /v1/users',
         'GET /v1/users/{id}/permissions',
         'POST /v1/users/{id}/permissions',
@@ -371,6 +383,81 @@ describe('the access matrix: every route × role × project', () => {
       }
     }
   });
+
+  it.each(everyone)(
+    '%s: control programs and calendars: seen with a scheduling role, changed with manage-scheduling, on visible projects only',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      const viewer = holds(person, ACTION_ROLES.viewScheduling);
+      const manager = holds(person, ACTION_ROLES.manageScheduling);
+      const intervals = [{ start: '20:00', dimming: 100, fadingMinutes: 0 }];
+      const send = (who: Name, method: string, path: string, body?: unknown) =>
+        h.api(path, as(who, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+      for (const project of [A, B]) {
+        // The admin's program and calendar in the project, for everyone to try to read, change and delete.
+        const program = await send('admin', 'POST', '/v1/control-programs', {
+          projectId: project,
+          name: `Matrix ${name}`,
+          intervals,
+        });
+        const rules = [{ repetition: 'daily', startDate: '2026-01-01', programId: program.body.id }];
+        const calendar = await send('admin', 'POST', '/v1/calendars', {
+          projectId: project,
+          name: `Matrix ${name}`,
+          astronomical: false,
+          rules,
+        });
+        const [programPath, calendarPath] = [
+          `/v1/control-programs/${program.body.id}`,
+          `/v1/calendars/${calendar.body.id}`,
+        ];
+        const visible = sees(person, project);
+        const reads = [
+          await send(name, 'GET', programPath),
+          await send(name, 'GET', calendarPath),
+          await send(name, 'GET', `/v1/control-programs?projectId=${project}`),
+          await send(name, 'GET', `/v1/calendars?projectId=${project}`),
+        ];
+        if (!viewer) {
+          for (const read of reads)
+            expect(read).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        } else {
+          expect(reads.slice(0, 2).map((read) => read.status)).toEqual(visible ? [200, 200] : [404, 404]);
+          expect(reads[2]!.body.items.some((p: { id: string }) => p.id === program.body.id)).toBe(visible);
+          expect(reads[3]!.body.items.some((c: { id: string }) => c.id === calendar.body.id)).toBe(visible);
+        }
+        const writes = [
+          await send(name, 'POST', '/v1/control-programs', { projectId: project, name: `${name} own`, intervals }),
+          await send(name, 'POST', '/v1/calendars', {
+            projectId: project,
+            name: `${name} own`,
+            astronomical: false,
+            rules,
+          }),
+          await send(name, 'PUT', programPath, { name: `Matrix ${name}`, intervals }),
+          await send(name, 'POST', `${programPath}/duplicate`, {}),
+          await send(name, 'PUT', calendarPath, { name: `Matrix ${name}`, astronomical: true, rules }),
+          await send(name, 'POST', `${calendarPath}/default`),
+        ];
+        if (!manager) {
+          for (const write of writes)
+            expect(write).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        } else if (!visible) {
+          for (const write of writes) expect(write.status).toBe(404);
+        } else {
+          expect(writes.map((write) => write.status)).toEqual([201, 201, 200, 201, 200, 200]);
+        }
+        // A caller that may change them has just made the admin's calendar its project's default, and the
+        // calendar names the program: both deletions are then refused for what they are, not for who asks.
+        const calendarDeleted = await send(name, 'DELETE', calendarPath);
+        if (!manager) expect(calendarDeleted.status).toBe(403);
+        else if (!visible) expect(calendarDeleted.status).toBe(404);
+        else expect(calendarDeleted.body.error.code).toBe('DEFAULT_CALENDAR');
+        const programDeleted = await send(name, 'DELETE', programPath);
+        expect(programDeleted.status).toBe(!manager ? 403 : !visible ? 404 : 409);
+      }
+    },
+  );
 
   it.each(everyone)(
     '%s: user management only for admin and project administrators, on their projects',

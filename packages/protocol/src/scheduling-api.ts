@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { PageQuerySchema, sortSchema } from './pagination';
+import { IsoDateTimeSchema, text } from './primitives';
+import {
+  CalendarRuleSchema,
+  calendarFields,
+  checkFadingTimes,
+  checkRuleDates,
+  controlProgramFields,
+  ProgramIntervalSchema,
+} from './scheduling';
+
+/**
+ * Control programs and calendars as the server keeps them (spec §2 Scheduling, §3): each belongs to
+ * one project, is seen by whoever sees the project and changed by holders of manage-scheduling.
+ * What a light point runs is built from them (`ScheduleSchema`).
+ */
+
+/** A control program's whole content, as saved (`PUT /v1/control-programs/{id}` replaces it). */
+export const ControlProgramEditSchema = z
+  .strictObject(controlProgramFields())
+  .superRefine((program, ctx) => checkFadingTimes(program.intervals, ctx));
+export type ControlProgramEdit = z.infer<typeof ControlProgramEditSchema>;
+
+/** A new control program, in a project the caller sees. */
+export const ControlProgramCreateSchema = z
+  .strictObject({ projectId: z.uuid(), ...controlProgramFields() })
+  .superRefine((program, ctx) => checkFadingTimes(program.intervals, ctx));
+export type ControlProgramCreate = z.infer<typeof ControlProgramCreateSchema>;
+
+/** A copy of a control program in its project; without a name, the original's with ' (copy)'. */
+export const ControlProgramDuplicateSchema = z.strictObject({ name: text().trim().min(1).max(120).optional() });
+export type ControlProgramDuplicate = z.infer<typeof ControlProgramDuplicateSchema>;
+
+export const StoredControlProgramSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  name: z.string(),
+  intervals: z.array(ProgramIntervalSchema),
+  /** How many calendars name it in a rule or as their default program. */
+  calendars: z.number().int().min(0),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type StoredControlProgram = z.infer<typeof StoredControlProgramSchema>;
+
+const defaultProgram = {
+  /** The control program of the days no rule covers; none leaves those days dark. */
+  defaultProgramId: z.uuid().nullable().default(null),
+};
+
+/**
+ * A calendar's whole content, as saved: its rules in order and the program of days no rule covers.
+ * Every program it names is in the calendar's project.
+ */
+export const CalendarEditSchema = z
+  .strictObject({ ...calendarFields(), ...defaultProgram })
+  .superRefine((calendar, ctx) => checkRuleDates(calendar.rules, ctx));
+export type CalendarEdit = z.infer<typeof CalendarEditSchema>;
+
+/** A new calendar; the first of a project becomes its default calendar. */
+export const CalendarCreateSchema = z
+  .strictObject({ projectId: z.uuid(), ...calendarFields(), ...defaultProgram })
+  .superRefine((calendar, ctx) => checkRuleDates(calendar.rules, ctx));
+export type CalendarCreate = z.infer<typeof CalendarCreateSchema>;
+
+export const StoredCalendarSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  name: z.string(),
+  astronomical: z.boolean(),
+  rules: z.array(CalendarRuleSchema),
+  defaultProgramId: z.uuid().nullable(),
+  /** The project's default calendar (one per project; it cannot be deleted). */
+  isDefault: z.boolean(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type StoredCalendar = z.infer<typeof StoredCalendarSchema>;
+
+/** Control programs or calendars, by name (`sort=-name` for Z to A), of one project or of every visible one. */
+export const SchedulingListQuerySchema = PageQuerySchema.extend({
+  projectId: z.uuid().optional(),
+  sort: sortSchema('name').optional(),
+});
+export type SchedulingListQuery = z.infer<typeof SchedulingListQuerySchema>;
