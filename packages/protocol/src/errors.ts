@@ -70,11 +70,13 @@ export const ERRORS = {
   RECIPIENT_EXISTS: { message: 'Recipient already exists' },
   CONTROL_PROGRAM_EXISTS: { message: 'Control program {error} already exists' },
   CALENDAR_EXISTS: { message: 'Calendar {error} already exists' },
+  GROUP_EXISTS: { message: 'Group {error} already exists' },
   USER_ROLE_EXISTS: { message: 'User already exists with that role' },
   // deletion refusals
   PROJECT_HAS_DEVICES: { message: 'Delete a project with devices is forbidden' },
   PROJECT_HAS_CHILDREN: { message: 'The project has children and cannot be deleted' },
   GROUP_HAS_MEMBERS: { message: 'Group with members can not be deleted' },
+  DEFAULT_GROUP: { message: 'Default group can not be deleted' },
   DEFAULT_CALENDAR: { message: 'Default calendar can not be deleted' },
   CALENDAR_IN_GROUP: { message: 'It is not possible to delete a calendar applied to a group' },
   CONTROL_PROGRAM_IN_GROUP: { message: 'It is not possible to delete a control program applied to a group' },

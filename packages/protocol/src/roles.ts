@@ -52,6 +52,12 @@ export const ACTION_ROLES = {
   viewScheduling: ['manage-scheduling', 'view-scheduling'],
   /** Making, changing and deleting control programs and calendars. */
   manageScheduling: ['manage-scheduling'],
+  /** Groups: seen wherever scheduling or the inventory lists are (their filters and bulk actions name them). */
+  viewGroups: ['manage-scheduling', 'view-scheduling', 'manage-devices', 'edit-device', 'view-devices'],
+  /** Making groups, choosing what they run and the operate mode they manage, deleting them. */
+  manageGroups: ['manage-scheduling'],
+  /** Putting devices in groups: from the inventory's bulk 'change group', the map selection, the panel. */
+  groupDevices: ['manage-scheduling', 'manage-devices'],
   /** Provisioning devices and gateways, and their credentials. */
   provisionDevices: ['manage-devices'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BULK_DEVICES_MAX } from './bulk';
+import { OperateModeSchema } from './modes';
 import { PageQuerySchema, sortSchema } from './pagination';
 import { IsoDateTimeSchema, text } from './primitives';
 import {
@@ -84,3 +86,65 @@ export const SchedulingListQuerySchema = PageQuerySchema.extend({
   sort: sortSchema('name').optional(),
 });
 export type SchedulingListQuery = z.infer<typeof SchedulingListQuerySchema>;
+
+/**
+ * What a group runs and manages: a calendar, or one control program every day, or neither (its
+ * project's default calendar); and the operate mode of its light points, or none (each keeps its own).
+ */
+const groupFields = {
+  name: text().trim().min(1).max(120),
+  calendarId: z.uuid().nullable().default(null),
+  programId: z.uuid().nullable().default(null),
+  operateMode: OperateModeSchema.nullable().default(null),
+};
+
+function oneSchedule(group: { calendarId: string | null; programId: string | null }, ctx: z.RefinementCtx): void {
+  if (group.calendarId === null || group.programId === null) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['programId'],
+    message: 'A group runs a calendar or a control program, not both',
+    params: { code: 'group.error.calendarAndProgram' },
+  });
+}
+
+/** A group's whole content, as saved (`PUT /v1/groups/{id}`); the default group takes no name. */
+export const GroupEditSchema = z.strictObject(groupFields).superRefine(oneSchedule);
+export type GroupEdit = z.infer<typeof GroupEditSchema>;
+
+export const GroupCreateSchema = z.strictObject({ projectId: z.uuid(), ...groupFields }).superRefine(oneSchedule);
+export type GroupCreate = z.infer<typeof GroupCreateSchema>;
+
+export const DeviceGroupSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  /** The default group's is fixed; the console shows its own translated name for it. */
+  name: z.string(),
+  /** Its project's default group: every device not put in another is in it; it cannot be deleted. */
+  isDefault: z.boolean(),
+  calendarId: z.uuid().nullable(),
+  programId: z.uuid().nullable(),
+  operateMode: OperateModeSchema.nullable(),
+  /** How many devices are in it. */
+  members: z.number().int().min(0),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type DeviceGroup = z.infer<typeof DeviceGroupSchema>;
+
+/** Puts devices of the group's project in the group (out of the one they were in). */
+export const GroupMembersChangeSchema = z.strictObject({
+  deviceIds: z
+    .array(z.uuid())
+    .min(1)
+    .max(BULK_DEVICES_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each device at most once'),
+});
+export type GroupMembersChange = z.infer<typeof GroupMembersChangeSchema>;
+
+export const GroupMembersChangedSchema = z.object({
+  group: DeviceGroupSchema,
+  /** How many of the devices were in another group before. */
+  moved: z.number().int().min(0),
+});
+export type GroupMembersChanged = z.infer<typeof GroupMembersChangedSchema>;

@@ -51,6 +51,8 @@ declare module '../../platform/events' {
    * reports, connection changes, commands requested, lifecycle moves. Handlers are on the ingest
    * path (thousands a second): they must be quick and synchronous.
    */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the protocol's device events into the bus's map
-  interface DomainEvents extends DeviceEventPayloads {}
+  interface DomainEvents extends DeviceEventPayloads {
+    /** Devices stored in another project (a lifecycle move): what other modules keep per project follows. */
+    DevicesMoved: { deviceIds: readonly string[]; projectId: string };
+  }
 }

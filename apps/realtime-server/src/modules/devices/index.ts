@@ -92,6 +92,7 @@ export const devicesModule: FarolaModule = {
       index,
       events,
       moved: (ids, projectId) => {
+        if (ids.length > 0) void bus.emit('DevicesMoved', { deviceIds: ids, projectId });
         const streamNames: string[] = [];
         for (const id of ids) {
           const entry = index.id(id);

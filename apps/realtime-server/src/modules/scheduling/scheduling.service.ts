@@ -18,6 +18,7 @@ import { DomainError } from '../../platform/domain-error';
 import type { ProjectService } from '../projects/contract';
 import { CALENDAR_NAME_INDEX, type CalendarRepository } from './calendar.repository';
 import { type ControlProgramRepository, PROGRAM_IN_CALENDAR, PROGRAM_NAME_INDEX } from './control-program.repository';
+import { GROUP_KEYS } from './group.repository';
 
 const programNotFound = () => new DomainError('NOT_FOUND', undefined, 'Control program not found');
 const calendarNotFound = () => new DomainError('NOT_FOUND', undefined, 'Calendar not found');
@@ -92,7 +93,7 @@ export class SchedulingService {
     );
   }
 
-  /** Deletes a program no calendar names ('Control program cannot be deleted…' otherwise); answers what it was. */
+  /** Deletes a program no calendar names and no group runs (§8 messages otherwise); answers what it was. */
   async deleteProgram(user: User, id: string): Promise<StoredControlProgram> {
     const program = await this.program(user, id);
     try {
@@ -101,6 +102,7 @@ export class SchedulingService {
       if (PROGRAM_IN_CALENDAR.some((key) => isForeignKeyViolation(error, key))) {
         throw new DomainError('CONTROL_PROGRAM_IN_CALENDAR');
       }
+      if (isForeignKeyViolation(error, GROUP_KEYS.program)) throw new DomainError('CONTROL_PROGRAM_IN_GROUP');
       throw error;
     }
     return program;
@@ -138,10 +140,16 @@ export class SchedulingService {
     return calendar;
   }
 
-  /** Deletes a calendar other than its project's default ('Default calendar can not be deleted'); answers what it was. */
+  /** Deletes a calendar other than its project's default that no group runs (§8 messages otherwise); answers what it was. */
   async deleteCalendar(user: User, id: string): Promise<StoredCalendar> {
     const calendar = await this.calendar(user, id);
-    const outcome = await this.deps.calendars.delete(id);
+    let outcome: Awaited<ReturnType<CalendarRepository['delete']>>;
+    try {
+      outcome = await this.deps.calendars.delete(id);
+    } catch (error) {
+      if (isForeignKeyViolation(error, GROUP_KEYS.calendar)) throw new DomainError('CALENDAR_IN_GROUP');
+      throw error;
+    }
     if (outcome === 'default') throw new DomainError('DEFAULT_CALENDAR');
     if (outcome === 'missing') throw calendarNotFound();
     return calendar;

@@ -194,6 +194,13 @@ describe('the access matrix: every route × role × project', () => {
         'PUT /v1/calendars/{id}',
         'DELETE /v1/calendars/{id}',
         'POST /v1/calendars/{id}/default',
+        'GET /v1/groups',
+        'POST /v1/groups',
+        'GET /v1/groups/{id}',
+        'PUT /v1/groups/{id}',
+        'DELETE /v1/groups/{id}',
+        'POST /v1/groups/{id}/members',
+        'GET /v1/devices/{id}/group',
         'GET /v1/users',
         'GET /v1/users/{id}/permissions',
         'POST /v1/users/{id}/permissions',
@@ -455,6 +462,55 @@ describe('the access matrix: every route × role × project', () => {
         else expect(calendarDeleted.body.error.code).toBe('DEFAULT_CALENDAR');
         const programDeleted = await send(name, 'DELETE', programPath);
         expect(programDeleted.status).toBe(!manager ? 403 : !visible ? 404 : 409);
+      }
+    },
+  );
+
+  it.each(everyone)(
+    '%s: groups: seen with a scheduling or inventory role, made with manage-scheduling, filled with manage-devices too, on visible projects only',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      const send = (who: Name, method: string, path: string, body?: unknown) =>
+        h.api(path, as(who, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+      for (const key of both) {
+        const { project, id: deviceId } = devices[key];
+        const visible = sees(person, project);
+        // The admin's group in the device's project, for everyone to try to read, change, fill and delete.
+        const group = await send('admin', 'POST', '/v1/groups', { projectId: project, name: `Matrix ${name}` });
+        expect(group.status).toBe(201);
+        const path = `/v1/groups/${group.body.id}`;
+        const reads = [
+          await send(name, 'GET', path),
+          await send(name, 'GET', `/v1/devices/${deviceId}/group`),
+          await send(name, 'GET', `/v1/groups?projectId=${project}`),
+        ];
+        if (!holds(person, ACTION_ROLES.viewGroups)) {
+          for (const read of reads)
+            expect(read).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        } else {
+          expect(reads.slice(0, 2).map((read) => read.status)).toEqual(visible ? [200, 200] : [404, 404]);
+          expect(reads[2]!.body.items.some((g: { id: string }) => g.id === group.body.id)).toBe(visible);
+          if (!visible) expect(JSON.stringify(reads[1]!.body)).not.toContain(project);
+        }
+        const made = await send(name, 'POST', '/v1/groups', { projectId: project, name: `${name} own` });
+        const saved = await send(name, 'PUT', path, { name: `Matrix ${name}`, operateMode: '013' });
+        if (!holds(person, ACTION_ROLES.manageGroups)) {
+          for (const write of [made, saved])
+            expect(write).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        } else {
+          expect([made.status, saved.status]).toEqual(visible ? [201, 200] : [404, 404]);
+        }
+        const filled = await send(name, 'POST', `${path}/members`, { deviceIds: [deviceId] });
+        if (!holds(person, ACTION_ROLES.groupDevices)) expect(filled.status).toBe(403);
+        else expect(filled.status).toBe(visible ? 200 : 404);
+        // A group the caller filled has a member; the admin's empty one goes only where the caller may manage it.
+        const deleted = await send(name, 'DELETE', path);
+        if (!holds(person, ACTION_ROLES.manageGroups)) expect(deleted.status).toBe(403);
+        else if (!visible) expect(deleted.status).toBe(404);
+        else expect(deleted.body.error.code).toBe('GROUP_HAS_MEMBERS');
+        // The device back in its default group, for the next person.
+        const defaults = await send('admin', 'GET', `/v1/groups?projectId=${project}&q=Default`);
+        await send('admin', 'POST', `/v1/groups/${defaults.body.items[0].id}/members`, { deviceIds: [deviceId] });
       }
     },
   );

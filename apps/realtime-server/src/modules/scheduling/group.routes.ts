@@ -1,0 +1,100 @@
+import {
+  ACTION_ROLES,
+  DeviceGroupSchema,
+  GroupCreateSchema,
+  GroupEditSchema,
+  GroupMembersChangedSchema,
+  GroupMembersChangeSchema,
+  pageSchema,
+  SchedulingListQuerySchema,
+} from '@farola/protocol';
+import { defineRoute, type Route } from '../../http/define-route';
+import type { GroupService } from './group.service';
+
+const GROUP_ID = { description: 'Group id' };
+/** A membership change names up to 100,000 devices: 100,000 quoted UUIDs and commas, with room. */
+const MEMBERS_LIMIT_BYTES = 5 * 1024 * 1024;
+const GROUP = { component: 'DeviceGroup', schema: DeviceGroupSchema };
+const { viewGroups, manageGroups, groupDevices } = ACTION_ROLES;
+
+export function groupRoutes(groups: GroupService): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/groups',
+      operationId: 'listGroups',
+      summary: 'Groups of the projects the caller sees (or of one), by name, each project with its default group',
+      roles: viewGroups,
+      query: SchedulingListQuerySchema,
+      response: { component: 'DeviceGroupPage', schema: pageSchema(DeviceGroupSchema) },
+      handler: ({ user, query }) => groups.list(user, query),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/groups',
+      operationId: 'createGroup',
+      summary: 'Creates a group in a project',
+      description: "A calendar or control program it runs must be one of the project's.",
+      roles: manageGroups,
+      body: { component: 'GroupCreate', schema: GroupCreateSchema },
+      response: { ...GROUP, status: 201 },
+      errors: [409],
+      handler: ({ user, body }) => groups.create(user, body),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/groups/:id',
+      operationId: 'getGroup',
+      summary: 'One group, with how many devices are in it',
+      roles: viewGroups,
+      id: GROUP_ID,
+      response: GROUP,
+      handler: ({ user, id }) => groups.get(user, id),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/groups/:id',
+      operationId: 'saveGroup',
+      summary: "Saves a group's name, what it runs and the operate mode it manages (the default group keeps its name)",
+      roles: manageGroups,
+      id: GROUP_ID,
+      body: { component: 'GroupEdit', schema: GroupEditSchema },
+      response: GROUP,
+      errors: [409],
+      handler: ({ user, id, body }) => groups.edit(user, id, body),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/groups/:id',
+      operationId: 'deleteGroup',
+      summary: 'Deletes a group without members, other than the default group; answers what it was',
+      roles: manageGroups,
+      id: GROUP_ID,
+      response: GROUP,
+      errors: [409],
+      handler: ({ user, id }) => groups.delete(user, id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/groups/:id/members',
+      operationId: 'putGroupMembers',
+      summary: "Puts devices of the group's project in the group, out of the one each was in",
+      roles: groupDevices,
+      id: GROUP_ID,
+      body: { component: 'GroupMembersChange', schema: GroupMembersChangeSchema, limitBytes: MEMBERS_LIMIT_BYTES },
+      response: { component: 'GroupMembersChanged', schema: GroupMembersChangedSchema },
+      errors: [409],
+      handler: ({ user, id, body }) => groups.putMembers(user, id, body),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/devices/:id/group',
+      operationId: 'getDeviceGroup',
+      summary: 'The group a device is in',
+      roles: viewGroups,
+      id: { description: 'Device id' },
+      response: GROUP,
+      handler: ({ user, id }) => groups.ofDevice(user, id),
+    }),
+  ];
+}
