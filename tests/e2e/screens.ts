@@ -22,6 +22,7 @@ const LISTS: readonly string[] = [
   paths.lightPoints,
   paths.cabinetControllers,
   paths.queuedRequests,
+  paths.scheduling,
 ].map(({ pattern }) => pattern);
 
 /**

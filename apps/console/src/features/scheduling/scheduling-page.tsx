@@ -1,9 +1,28 @@
+import { makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { LaterVersionScreen } from '@/components/later-version-screen';
+import { ControlPrograms } from './control-programs';
 
-// Spec §2 `scheduling`: control programs and calendars arrive in a later version.
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
+  },
+});
 
+/**
+ * Scheduling (spec §2 `scheduling`): the control programs of a project, each with its dimming
+ * curve. Calendars, groups and applying them to devices are served by the API and come to this
+ * screen next (docs/api.md, Scheduling).
+ */
 export function SchedulingPage() {
   const { t } = useTranslation('scheduling');
-  return <LaterVersionScreen title={t('page.title')} />;
+  const styles = useStyles();
+  return (
+    <div className={styles.root}>
+      <Title2 as="h1">{t('page.title')}</Title2>
+      <ControlPrograms />
+    </div>
+  );
 }

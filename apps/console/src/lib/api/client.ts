@@ -122,3 +122,13 @@ export function apiDelete<S extends z.ZodType>(path: string, schema: S, query?: 
 export function apiPatch<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
   return request(apiUrl(path), { method: 'PATCH', headers: headers(true), body: JSON.stringify(body) }, schema);
 }
+
+/**
+ * PUTs a whole resource as a JSON body and validates the answer.
+ *
+ * @example
+ * const program = await apiPut(`control-programs/${id}`, { name, intervals }, StoredControlProgramSchema);
+ */
+export function apiPut<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+  return request(apiUrl(path), { method: 'PUT', headers: headers(true), body: JSON.stringify(body) }, schema);
+}

@@ -35,4 +35,6 @@ export const queryKeys = {
   userPermissions: (userId: string) => ['users', 'permissions', userId] as const,
   /** Every project the caller sees, all pages (names for pickers). */
   allProjects: ['projects', 'all'] as const,
+  /** A project's control programs, by the list's query. */
+  controlPrograms: (query: object) => ['control-programs', query] as const,
 };
