@@ -1,8 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PROJECT_ID } from '@farola/protocol';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 // Control programs on the Scheduling screen, against the demo server (authentication disabled: the
 // demo user is admin). Each run names its programs apart, as the demo's database outlives a run.
+/** The serious and critical WCAG 2.1 A/AA findings on what the page shows now (Fluent's focus sentinels aside). */
+async function seriousViolations(page: Page) {
+  // Colours are judged once nothing is fading in or out (a toast mid-animation blends into the page).
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-tabster-dummy]')
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? ''} ${violation.nodes[0]?.failureSummary ?? ''}`,
+    );
+}
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
 });
@@ -10,7 +27,7 @@ test.beforeEach(async ({ page }) => {
 test('an operator builds a control program, sees its curve, saves, duplicates and deletes it', async ({ page }) => {
   const name = `Residential ${Date.now()}`;
   await page.goto('/lighting/scheduling');
-  await expect(page.getByRole('heading', { level: 2, name: 'Control programs' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Control programs', selected: true })).toBeVisible();
   await page.getByRole('button', { name: 'New control program' }).click();
 
   const editor = page.getByRole('dialog', { name: 'New control program' });
@@ -18,6 +35,7 @@ test('an operator builds a control program, sees its curve, saves, duplicates an
   const summary = editor.getByTestId('program-curve-summary');
   await expect(summary).toHaveText('sunset: 100% · 23:00: 60% over 15 min · sunrise: 0%');
   await expect(editor.getByTestId('program-curve').locator('canvas').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A fourth interval three minutes after 23:00: the minimum fading time refuses it at the field.
   await editor.getByTestId('program-add-interval').click();
@@ -77,4 +95,51 @@ test('a control program a calendar uses is not deleted, and the screen says why'
     page.getByRole('listitem', { name: 'Control program cannot be deleted. It is been used in a calendar' }),
   ).toBeVisible();
   await expect(row).toBeVisible();
+});
+
+test("a calendar picks a program for each day; the project's default calendar is kept", async ({ page, request }) => {
+  const stamp = Date.now();
+  const program = await request.post('/lighting/api/v1/control-programs', {
+    data: {
+      projectId: DEMO_PROJECT_ID,
+      name: `Weekends ${stamp}`,
+      intervals: [{ start: '20:00', dimming: 100, fadingMinutes: 0 }],
+    },
+  });
+  expect(program.status()).toBe(201);
+  await page.goto('/lighting/scheduling');
+  await page.getByRole('tab', { name: 'Calendars' }).click();
+  await page.getByRole('button', { name: 'New calendar' }).click();
+
+  const editor = page.getByRole('dialog', { name: 'New calendar' });
+  const name = `Old town ${stamp}`;
+  await editor.getByTestId('calendar-name').fill(name);
+  await editor.getByTestId('calendar-save').click();
+  await expect(editor.getByRole('alert')).toHaveText('Rule required');
+
+  await editor.getByTestId('calendar-add-rule').click();
+  const rule = editor.getByTestId('calendar-rule').first();
+  await rule.getByLabel('Repetition').selectOption({ label: 'Weekly' });
+  await rule.getByTestId('calendar-rule-program').selectOption({ label: `Weekends ${stamp}` });
+  await editor.getByLabel('Astronomical calendar: light only between sunset and sunrise').check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await editor.getByTestId('calendar-save').click();
+  await expect(page.getByRole('listitem', { name: `Calendar ${name} created` })).toBeVisible();
+  const row = page.locator(`[data-testid="calendar-row"][data-name="${name}"]`);
+  await expect(row).toContainText('Yes');
+  // Once the dialog has gone, the page is whole again: no focusable content left hidden.
+  await expect(editor).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Made the project's default, it cannot be deleted: the server says so in the user's language.
+  await page.getByRole('button', { name: `Make ${name} the default calendar` }).click();
+  await expect(row.getByTestId('default-calendar')).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete calendar' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('listitem', { name: 'Default calendar can not be deleted' })).toBeVisible();
+  await expect(row).toBeVisible();
+
+  // The program it runs now counts one calendar.
+  await page.getByRole('tab', { name: 'Control programs' }).click();
+  await expect(page.locator(`[data-testid="program-row"][data-name="Weekends ${stamp}"]`)).toContainText('1');
 });

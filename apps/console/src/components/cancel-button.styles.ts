@@ -4,9 +4,9 @@ import { farolaTokens } from '@/lib/theme/tokens';
 export const useCancelButtonStyles = makeStyles({
   root: {
     backgroundColor: farolaTokens.cancel,
-    color: tokens.colorNeutralForegroundInverted,
+    color: farolaTokens.onCancel,
     border: `${tokens.strokeWidthThin} solid transparent`,
-    ':hover': { backgroundColor: farolaTokens.cancelHover, color: tokens.colorNeutralForegroundInverted },
-    ':hover:active': { backgroundColor: farolaTokens.cancelPressed, color: tokens.colorNeutralForegroundInverted },
+    ':hover': { backgroundColor: farolaTokens.cancelHover, color: farolaTokens.onCancel },
+    ':hover:active': { backgroundColor: farolaTokens.cancelPressed, color: farolaTokens.onCancel },
   },
 });

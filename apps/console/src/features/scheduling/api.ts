@@ -1,30 +1,55 @@
 import {
+  PAGE_LIMIT_MAX,
   pageSchema,
+  StoredCalendarSchema,
   StoredControlProgramSchema,
+  type CalendarCreate,
+  type CalendarEdit,
   type ControlProgramCreate,
   type ControlProgramEdit,
   type Page,
+  type StoredCalendar,
   type StoredControlProgram,
 } from '@farola/protocol';
 import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api/client';
 
 const ProgramPageSchema = pageSchema(StoredControlProgramSchema);
+const CalendarPageSchema = pageSchema(StoredCalendarSchema);
 
-/** How many control programs one 'Show more' loads. */
-export const PROGRAMS_PAGE_SIZE = 50;
+/** How many programs or calendars one 'Show more' loads. */
+export const SCHEDULING_PAGE_SIZE = 50;
 
-/** A project's control programs whose name matches `q` (all when empty), by name. */
+/** What a Scheduling list shows: one project's, whose name matches `q` (all when empty). */
+export interface SchedulingListFilter {
+  projectId: string;
+  q: string;
+}
+
+const listQuery = ({ projectId, q }: SchedulingListFilter, cursor: string | undefined) => ({
+  projectId,
+  q: q.trim() === '' ? undefined : q.trim(),
+  limit: SCHEDULING_PAGE_SIZE,
+  cursor,
+});
+
+/** A project's control programs, by name. */
 export function fetchControlPrograms(
-  query: { projectId: string; q: string },
+  filter: SchedulingListFilter,
   cursor?: string,
 ): Promise<Page<StoredControlProgram>> {
-  const q = query.q.trim();
-  return apiGet('control-programs', ProgramPageSchema, {
-    projectId: query.projectId,
-    q: q === '' ? undefined : q,
-    limit: PROGRAMS_PAGE_SIZE,
-    cursor,
-  });
+  return apiGet('control-programs', ProgramPageSchema, listQuery(filter, cursor));
+}
+
+/** Every control program of a project, by name (what a calendar's rules choose from). */
+export async function fetchAllControlPrograms(projectId: string): Promise<StoredControlProgram[]> {
+  const programs: StoredControlProgram[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await apiGet('control-programs', ProgramPageSchema, { projectId, limit: PAGE_LIMIT_MAX, cursor });
+    programs.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return programs;
 }
 
 export function createControlProgram(program: ControlProgramCreate): Promise<StoredControlProgram> {
@@ -41,4 +66,25 @@ export function duplicateControlProgram(id: string, name: string): Promise<Store
 
 export function deleteControlProgram(id: string): Promise<StoredControlProgram> {
   return apiDelete(`control-programs/${id}`, StoredControlProgramSchema);
+}
+
+/** A project's calendars, by name. */
+export function fetchCalendars(filter: SchedulingListFilter, cursor?: string): Promise<Page<StoredCalendar>> {
+  return apiGet('calendars', CalendarPageSchema, listQuery(filter, cursor));
+}
+
+export function createCalendar(calendar: CalendarCreate): Promise<StoredCalendar> {
+  return apiPost('calendars', calendar, StoredCalendarSchema);
+}
+
+export function saveCalendar(id: string, calendar: CalendarEdit): Promise<StoredCalendar> {
+  return apiPut(`calendars/${id}`, calendar, StoredCalendarSchema);
+}
+
+export function makeCalendarDefault(id: string): Promise<StoredCalendar> {
+  return apiPost(`calendars/${id}/default`, {}, StoredCalendarSchema);
+}
+
+export function deleteCalendar(id: string): Promise<StoredCalendar> {
+  return apiDelete(`calendars/${id}`, StoredCalendarSchema);
 }

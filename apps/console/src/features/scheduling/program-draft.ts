@@ -67,9 +67,9 @@ export function draftProgram(draft: ProgramDraft): ControlProgramEdit {
 }
 
 /** The draft's problems by field path (`name`, `intervals.1.start`, `intervals.2.dimming` …), as the server would find them. */
-export function checkDraft(draft: ProgramDraft): { program: ControlProgramEdit | null; issues: FieldIssue[] } {
+export function checkDraft(draft: ProgramDraft): { value: ControlProgramEdit | null; issues: FieldIssue[] } {
   const parsed = ControlProgramEditSchema.safeParse(draftProgram(draft));
-  return parsed.success ? { program: parsed.data, issues: [] } : { program: null, issues: toFieldIssues(parsed.error) };
+  return parsed.success ? { value: parsed.data, issues: [] } : { value: null, issues: toFieldIssues(parsed.error) };
 }
 
 /** The intervals of a draft that are complete enough to draw: those whose numbers are numbers. */

@@ -11,7 +11,10 @@ vi.mock('./program-curve-chart', () => ({
   ProgramCurveChart: ({ summary }: { summary: string }) => <p data-testid="program-curve-summary">{summary}</p>,
 }));
 
-function open(initial: ControlProgramEdit = NEW_PROGRAM, onSave = vi.fn(async () => undefined)) {
+function open(
+  initial: ControlProgramEdit = NEW_PROGRAM,
+  onSave = vi.fn(async (_program: ControlProgramEdit) => undefined),
+) {
   render(
     <FluentProvider theme={webLightTheme}>
       <ProgramEditor

@@ -1,36 +1,16 @@
-import {
-  type ControlProgramEdit,
-  type FieldIssue,
-  MIN_FADING_MINUTES,
-  SUN_OFFSET_LIMIT_MINUTES,
-} from '@farola/protocol';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-} from '@fluentui/react-components';
+import { type ControlProgramEdit, MIN_FADING_MINUTES, SUN_OFFSET_LIMIT_MINUTES } from '@farola/protocol';
+import { Button, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CancelButton } from '@/components/cancel-button';
-import { fieldRuleMessage } from '@/lib/api/error-message';
+import { EditorDialog, type EditorProps, useEditorForm } from './editor-form';
+import { useEditorStyles } from './editor-form.styles';
 import { curveLevels, DRAWN_SUN, placeSteps } from './program-curve';
 import {
   checkDraft,
   drawableIntervals,
   intervalDraft,
   type IntervalDraft,
-  type ProgramDraft,
   programDraft,
   type StartKind,
 } from './program-draft';
@@ -41,199 +21,154 @@ const ProgramCurveChart = lazy(() => import('./program-curve-chart').then((m) =>
 
 const START_KINDS: readonly StartKind[] = ['time', 'sunset', 'sunrise'];
 
-export interface ProgramEditorProps {
-  /** The program as it stands (a new one: `NEW_PROGRAM`). */
-  initial: ControlProgramEdit;
-  mode: 'create' | 'edit' | 'view';
-  /** Saves the checked program; rejects with the server's message to show. */
-  onSave: (program: ControlProgramEdit) => Promise<void>;
-  onClose: () => void;
-}
-
 /**
  * Makes or changes a control program (spec §2 Scheduling, §5): its name and dimming intervals, each
  * starting at a time or at sunset or sunrise with an offset, with its level and fading time. The
  * curve follows every edit; the checks are the server's own (`ControlProgramEditSchema`), shown at
  * the field they concern when Save is pressed, the minimum fading time among them.
  */
-export function ProgramEditor({ initial, mode, onSave, onClose }: ProgramEditorProps) {
+export function ProgramEditor({ initial, mode, onSave, onClose }: EditorProps<ControlProgramEdit>) {
   const { t, i18n } = useTranslation('scheduling');
-  const { t: tErrors } = useTranslation('errors');
+  const shared = useEditorStyles();
   const styles = useProgramEditorStyles();
-  const [draft, setDraft] = useState<ProgramDraft>(() => programDraft(initial));
-  const [issues, setIssues] = useState<FieldIssue[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useEditorForm({
+    initial: () => programDraft(initial),
+    check: checkDraft,
+    onSave,
+    special: (issue) =>
+      issue.code === 'controlProgram.error.wrongFadingTime'
+        ? t('program.error.wrongFadingTime', issue.params ?? {})
+        : undefined,
+  });
+  const { draft, edit, fieldState } = form;
   const readOnly = mode === 'view';
 
   const drawable = useMemo(() => drawableIntervals(draft), [draft]);
   const levels = useMemo(() => curveLevels(drawable), [drawable]);
   const summary = useCurveSummary(drawable);
 
-  const issueAt = (path: string) => {
-    const issue = issues?.find((candidate) => candidate.path === path || candidate.path.startsWith(`${path}.`));
-    if (!issue) return undefined;
-    if (issue.code === 'controlProgram.error.wrongFadingTime')
-      return t('program.error.wrongFadingTime', issue.params ?? {});
-    // An empty required text is 'Required field', not 'Minimum length 1'.
-    if (issue.rule === 'minLength' && issue.limit === 1) return fieldRuleMessage(tErrors, 'required');
-    return fieldRuleMessage(tErrors, issue.rule, issue.limit);
-  };
-  const fieldState = (path: string) => {
-    const message = issueAt(path);
-    return message ? { validationState: 'error' as const, validationMessage: message } : {};
-  };
-  const edit = (change: Partial<ProgramDraft>) => {
-    setDraft((current) => ({ ...current, ...change }));
-    if (issues) setIssues(null);
-  };
   const editRow = (key: number, change: Partial<IntervalDraft>) =>
     edit({ intervals: draft.intervals.map((row) => (row.key === key ? { ...row, ...change } : row)) });
 
-  const save = async () => {
-    const checked = checkDraft(draft);
-    if (!checked.program) return setIssues(checked.issues);
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(checked.program);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const listIssue = issueAt('intervals') && !issues?.some((issue) => /^intervals\.\d/.test(issue.path));
+  const listMessage = form.messageAt('intervals');
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t(`editor.title.${mode}`)}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {failure && (
-              <MessageBar intent="error" data-testid="program-save-error">
-                <MessageBarBody>{failure}</MessageBarBody>
-              </MessageBar>
+    <EditorDialog
+      title={t(`editor.title.${mode}`)}
+      mode={mode}
+      surfaceClassName={styles.surface}
+      testId="program"
+      failure={form.failure}
+      saving={form.saving}
+      onSave={() => void form.save()}
+      onClose={onClose}
+    >
+      <Field label={t('editor.name')} required={!readOnly} {...fieldState('name')}>
+        <Input
+          data-testid="program-name"
+          value={draft.name}
+          readOnly={readOnly}
+          maxLength={120}
+          onChange={(_event, data) => edit({ name: data.value })}
+        />
+      </Field>
+      <fieldset className={shared.list}>
+        <legend className={shared.legend}>{t('editor.intervals')}</legend>
+        <p className={shared.hint}>{t('editor.minFading', { minutes: MIN_FADING_MINUTES })}</p>
+        {draft.intervals.map((row, index) => (
+          <div key={row.key} className={styles.row} data-testid="program-interval">
+            <Field label={t('editor.start')} {...fieldState(`intervals.${index}.start`, { nested: true })}>
+              <Select
+                value={row.kind}
+                disabled={readOnly}
+                onChange={(_event, data) => editRow(row.key, { kind: data.value as StartKind })}
+              >
+                {START_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`editor.startKind.${kind}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {row.kind === 'time' ? (
+              <Field label={t('editor.time')}>
+                <Input
+                  type="time"
+                  value={row.time}
+                  readOnly={readOnly}
+                  onChange={(_event, data) => editRow(row.key, { time: data.value })}
+                />
+              </Field>
+            ) : (
+              <Field label={t('editor.offset')}>
+                <Input
+                  type="number"
+                  min={-SUN_OFFSET_LIMIT_MINUTES}
+                  max={SUN_OFFSET_LIMIT_MINUTES}
+                  value={row.offset}
+                  readOnly={readOnly}
+                  onChange={(_event, data) => editRow(row.key, { offset: data.value })}
+                />
+              </Field>
             )}
-            <Field label={t('editor.name')} required={!readOnly} {...fieldState('name')}>
+            <Field label={t('editor.dimming')} {...fieldState(`intervals.${index}.dimming`)}>
               <Input
-                data-testid="program-name"
-                value={draft.name}
+                type="number"
+                min={0}
+                max={100}
+                value={row.dimming}
                 readOnly={readOnly}
-                maxLength={120}
-                onChange={(_event, data) => edit({ name: data.value })}
+                data-testid="program-interval-dimming"
+                onChange={(_event, data) => editRow(row.key, { dimming: data.value })}
               />
             </Field>
-            <fieldset className={styles.intervals}>
-              <legend className={styles.legend}>{t('editor.intervals')}</legend>
-              <p className={styles.hint}>{t('editor.minFading', { minutes: MIN_FADING_MINUTES })}</p>
-              {draft.intervals.map((row, index) => (
-                <div key={row.key} className={styles.row} data-testid="program-interval">
-                  <Field label={t('editor.start')} {...fieldState(`intervals.${index}.start`)}>
-                    <Select
-                      value={row.kind}
-                      disabled={readOnly}
-                      onChange={(_event, data) => editRow(row.key, { kind: data.value as StartKind })}
-                    >
-                      {START_KINDS.map((kind) => (
-                        <option key={kind} value={kind}>
-                          {t(`editor.startKind.${kind}`)}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                  {row.kind === 'time' ? (
-                    <Field label={t('editor.time')}>
-                      <Input
-                        type="time"
-                        value={row.time}
-                        readOnly={readOnly}
-                        onChange={(_event, data) => editRow(row.key, { time: data.value })}
-                      />
-                    </Field>
-                  ) : (
-                    <Field label={t('editor.offset')}>
-                      <Input
-                        type="number"
-                        min={-SUN_OFFSET_LIMIT_MINUTES}
-                        max={SUN_OFFSET_LIMIT_MINUTES}
-                        value={row.offset}
-                        readOnly={readOnly}
-                        onChange={(_event, data) => editRow(row.key, { offset: data.value })}
-                      />
-                    </Field>
-                  )}
-                  <Field label={t('editor.dimming')} {...fieldState(`intervals.${index}.dimming`)}>
-                    <Input
-                      type="number"
-                      min={0}
-                      max={100}
-                      value={row.dimming}
-                      readOnly={readOnly}
-                      data-testid="program-interval-dimming"
-                      onChange={(_event, data) => editRow(row.key, { dimming: data.value })}
-                    />
-                  </Field>
-                  <Field label={t('editor.fading')} {...fieldState(`intervals.${index}.fadingMinutes`)}>
-                    <Input
-                      type="number"
-                      min={0}
-                      max={180}
-                      value={row.fading}
-                      readOnly={readOnly}
-                      onChange={(_event, data) => editRow(row.key, { fading: data.value })}
-                    />
-                  </Field>
-                  {!readOnly && (
-                    <Button
-                      className={styles.remove}
-                      appearance="subtle"
-                      icon={<DeleteRegular />}
-                      aria-label={t('editor.remove', { number: index + 1 })}
-                      disabled={draft.intervals.length === 1}
-                      onClick={() => edit({ intervals: draft.intervals.filter((other) => other.key !== row.key) })}
-                    />
-                  )}
-                </div>
-              ))}
-              {listIssue && <p className={styles.error}>{issueAt('intervals')}</p>}
-              {!readOnly && (
-                <Button
-                  icon={<AddRegular />}
-                  data-testid="program-add-interval"
-                  disabled={draft.intervals.length >= 24}
-                  onClick={() =>
-                    edit({
-                      intervals: [...draft.intervals, intervalDraft({ start: '00:00', dimming: 50, fadingMinutes: 0 })],
-                    })
-                  }
-                >
-                  {t('editor.add')}
-                </Button>
-              )}
-            </fieldset>
-            <Suspense fallback={<Spinner size="small" />}>
-              <ProgramCurveChart
-                levels={levels}
-                language={i18n.language}
-                label={t('editor.curve', { name: draft.name || t('editor.title.create') })}
-                summary={summary}
+            <Field label={t('editor.fading')} {...fieldState(`intervals.${index}.fadingMinutes`)}>
+              <Input
+                type="number"
+                min={0}
+                max={180}
+                value={row.fading}
+                readOnly={readOnly}
+                onChange={(_event, data) => editRow(row.key, { fading: data.value })}
               />
-            </Suspense>
-            <p className={styles.hint}>{t('editor.sunNote', DRAWN_SUN)}</p>
-          </DialogContent>
-          <DialogActions>
-            <CancelButton onClick={onClose}>{t(readOnly ? 'editor.close' : 'common:action.cancel')}</CancelButton>
+            </Field>
             {!readOnly && (
-              <Button appearance="primary" data-testid="program-save" disabled={saving} onClick={() => void save()}>
-                {t('editor.save')}
-              </Button>
+              <Button
+                className={styles.remove}
+                appearance="subtle"
+                icon={<DeleteRegular />}
+                aria-label={t('editor.remove', { number: index + 1 })}
+                disabled={draft.intervals.length === 1}
+                onClick={() => edit({ intervals: draft.intervals.filter((other) => other.key !== row.key) })}
+              />
             )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          </div>
+        ))}
+        {listMessage && <p className={shared.error}>{listMessage}</p>}
+        {!readOnly && (
+          <Button
+            icon={<AddRegular />}
+            data-testid="program-add-interval"
+            disabled={draft.intervals.length >= 24}
+            onClick={() =>
+              edit({
+                intervals: [...draft.intervals, intervalDraft({ start: '00:00', dimming: 50, fadingMinutes: 0 })],
+              })
+            }
+          >
+            {t('editor.add')}
+          </Button>
+        )}
+      </fieldset>
+      <Suspense fallback={<Spinner size="small" />}>
+        <ProgramCurveChart
+          levels={levels}
+          language={i18n.language}
+          label={t('editor.curve', { name: draft.name || t('editor.title.create') })}
+          summary={summary}
+        />
+      </Suspense>
+      <p className={shared.hint}>{t('editor.sunNote', DRAWN_SUN)}</p>
+    </EditorDialog>
   );
 }
 

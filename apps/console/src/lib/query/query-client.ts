@@ -37,4 +37,8 @@ export const queryKeys = {
   allProjects: ['projects', 'all'] as const,
   /** A project's control programs, by the list's query. */
   controlPrograms: (query: object) => ['control-programs', query] as const,
+  /** Every control program of a project (a calendar's choices). */
+  allControlPrograms: (projectId: string) => ['control-programs', 'all', projectId] as const,
+  /** A project's calendars, by the list's query. */
+  calendars: (query: object) => ['calendars', query] as const,
 };

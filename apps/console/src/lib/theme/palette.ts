@@ -8,8 +8,11 @@ export const FAROLA_COLORS = {
   primary: '#F6A400',
   secondary: '#CCCCCC',
   cancel: '#FF0000',
-  cancelHover: '#D90000',
-  cancelPressed: '#B30000',
+  // Black on the spec's red reads at 5.3:1 (white only 4.0:1, under WCAG's 4.5:1); hover and press
+  // lighten the red, so the same black text keeps its contrast.
+  onCancel: '#000000',
+  cancelHover: '#FF3B3B',
+  cancelPressed: '#FF6161',
   surfaceDark: '#333333',
   onPrimary: '#1A1A1A',
   statusOn: '#F6A400',

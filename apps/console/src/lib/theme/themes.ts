@@ -9,6 +9,7 @@ export type FarolaTheme = Theme & Record<(typeof FAROLA_TOKEN_NAMES)[keyof typeo
 
 const farolaValues = {
   [FAROLA_TOKEN_NAMES.cancel]: FAROLA_COLORS.cancel,
+  [FAROLA_TOKEN_NAMES.onCancel]: FAROLA_COLORS.onCancel,
   [FAROLA_TOKEN_NAMES.cancelHover]: FAROLA_COLORS.cancelHover,
   [FAROLA_TOKEN_NAMES.cancelPressed]: FAROLA_COLORS.cancelPressed,
   [FAROLA_TOKEN_NAMES.secondary]: FAROLA_COLORS.secondary,

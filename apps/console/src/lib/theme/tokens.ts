@@ -5,6 +5,7 @@
  */
 export const FAROLA_TOKEN_NAMES = {
   cancel: 'farolaColorCancel',
+  onCancel: 'farolaColorOnCancel',
   cancelHover: 'farolaColorCancelHover',
   cancelPressed: 'farolaColorCancelPressed',
   secondary: 'farolaColorSecondary',
