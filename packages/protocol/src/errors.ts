@@ -77,6 +77,9 @@ export const ERRORS = {
   PROJECT_HAS_CHILDREN: { message: 'The project has children and cannot be deleted' },
   GROUP_HAS_MEMBERS: { message: 'Group with members can not be deleted' },
   DEFAULT_GROUP: { message: 'Default group can not be deleted' },
+  // scheduling
+  NOTHING_TO_APPLY: { message: 'The group runs no calendar and its project has no default calendar' },
+  GROUP_WITHOUT_LIGHT_POINTS: { message: 'The group has no light points to schedule' },
   DEFAULT_CALENDAR: { message: 'Default calendar can not be deleted' },
   CALENDAR_IN_GROUP: { message: 'It is not possible to delete a calendar applied to a group' },
   CONTROL_PROGRAM_IN_GROUP: { message: 'It is not possible to delete a control program applied to a group' },

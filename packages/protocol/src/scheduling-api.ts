@@ -148,3 +148,26 @@ export const GroupMembersChangedSchema = z.object({
   moved: z.number().int().min(0),
 });
 export type GroupMembersChanged = z.infer<typeof GroupMembersChangedSchema>;
+
+/**
+ * A group's schedule sent to its light points (`POST /v1/groups/{id}/apply`): one job, one item per
+ * device, each following the `setSchedule` request queued for it. A device offline at the time gets
+ * it when it comes back (the command queue's rule); cabinet controllers are skipped.
+ */
+export const ScheduleJobSchema = z.object({
+  id: z.uuid(),
+  groupId: z.uuid(),
+  /** The calendar the group runs (its own, or its project's default), or null when it runs one program. */
+  calendarId: z.uuid().nullable(),
+  programId: z.uuid().nullable(),
+  status: z.enum(['running', 'done', 'cancelled']),
+  total: z.number().int().min(0),
+  succeeded: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  pending: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  createdBy: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+  finishedAt: IsoDateTimeSchema.nullable(),
+});
+export type ScheduleJob = z.infer<typeof ScheduleJobSchema>;

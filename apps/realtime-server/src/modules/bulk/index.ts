@@ -1,7 +1,7 @@
 import { streams } from '@farola/protocol';
 import type { FarolaModule } from '../../platform/module';
 import { BULK_KIND } from './bulk-actions';
-import { bulkKind, settleOf } from './bulk-kind';
+import { bulkKind } from './bulk-kind';
 import { bulkRoutes } from './bulk.routes';
 import { BulkService, toBulkJob } from './bulk.service';
 
@@ -15,10 +15,6 @@ export const bulkModule: FarolaModule = {
     const lifecycle = services.get('lifecycle');
     const jobs = services.get('jobs');
     jobs.register(bulkKind({ index, requests, lifecycle }));
-    events.on('RequestFinished', (request) => {
-      const settle = settleOf(request);
-      if (settle) jobs.settle([settle]);
-    });
     // Progress on the job's own stream, to whoever follows it (and sees every one of its projects).
     events.on('JobUpdated', (job) => {
       if (job.kind === BULK_KIND) realtime.hub.publish(streams.job(job.id), 'BulkJobUpdated', toBulkJob(job));

@@ -2,6 +2,8 @@
 import type { ErrorCode, Page } from '@farola/protocol';
 import type { ProjectScope } from '../../db/rows';
 
+export { failure, queueFollowedRequests, recoverFollowedRequests } from './request-items';
+
 export type JobStatus = 'running' | 'done' | 'cancelled';
 export type JobItemOutcome = 'pending' | 'succeeded' | 'failed' | 'skipped';
 export interface JobError {

@@ -4,6 +4,7 @@ import type { JobsService } from './contract';
 import { JobOwners } from './job-owners';
 import { JobRunner } from './job-runner';
 import { JobRepository } from './job.repository';
+import { requestSettle } from './request-items';
 
 /**
  * Durable jobs: long operations over many items (bulk actions first), run by a `JobKind` each,
@@ -17,6 +18,12 @@ export const jobsModule: FarolaModule = {
     const repository = new JobRepository(db);
     const runner = new JobRunner({ repository, updated: (job) => events.emit('JobUpdated', job), logger });
     const owners = new JobOwners(repository);
+    // An item that follows a queued request (a bulk command, a schedule sent to a light point) ends
+    // with it, whichever kind's job it belongs to.
+    events.on('RequestFinished', (request) => {
+      const settle = requestSettle(request);
+      if (settle) runner.settle([settle]);
+    });
     const jobs: JobsService = {
       register: (kind) => runner.register(kind),
       create: async (job, items) => {

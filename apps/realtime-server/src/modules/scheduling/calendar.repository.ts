@@ -88,6 +88,12 @@ export class CalendarRepository {
     });
   }
 
+  /** A project's default calendar, or null when it has none yet. */
+  async defaultOf(projectId: string): Promise<StoredCalendar | null> {
+    const [row] = await this.db.query<CalendarRow>(`${SELECT} WHERE project_id = $1 AND is_default`, [projectId]);
+    return row ? toCalendar(row) : null;
+  }
+
   /** Deletes a calendar unless it is its project's default: 'deleted', 'default' or 'missing'. */
   async delete(id: string): Promise<'deleted' | 'default' | 'missing'> {
     const [row] = await this.db.query<{ is_default: boolean }>(

@@ -95,4 +95,13 @@ export class ControlProgramRepository {
     );
     return new Set(rows.map((row) => row.id));
   }
+
+  /** These programs of this project, as stored (what a schedule sent to devices is built from). */
+  async byIds(projectId: string, ids: readonly string[]): Promise<StoredControlProgram[]> {
+    const rows = await this.db.query<ProgramRow>(`${SELECT} WHERE project_id = $1 AND id = ANY($2::uuid[])`, [
+      projectId,
+      ids,
+    ]);
+    return rows.map(toProgram);
+  }
 }

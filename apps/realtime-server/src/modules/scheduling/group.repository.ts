@@ -152,6 +152,15 @@ export class GroupRepository {
     return new Map(rows.map((row) => [row.device_id, row.group_id]));
   }
 
+  /** The devices a row puts in another group than their project's default: all of the project's, or one group's. */
+  async listedDevices(projectId: string, groupId?: string): Promise<Set<string>> {
+    const rows = await this.db.query<{ device_id: string }>(
+      `SELECT device_id FROM group_members WHERE project_id = $1 ${groupId ? 'AND group_id = $2' : ''}`,
+      groupId ? [projectId, groupId] : [projectId],
+    );
+    return new Set(rows.map((row) => row.device_id));
+  }
+
   /** How many devices of the project have a row (are in a group other than the default). */
   async listedIn(projectId: string): Promise<number> {
     const [row] = await this.db.query<{ n: number }>(

@@ -6,18 +6,21 @@ import {
   GroupMembersChangedSchema,
   GroupMembersChangeSchema,
   pageSchema,
+  ScheduleJobSchema,
   SchedulingListQuerySchema,
 } from '@farola/protocol';
 import { defineRoute, type Route } from '../../http/define-route';
 import type { GroupService } from './group.service';
+import type { ScheduleApply } from './schedule-apply';
 
 const GROUP_ID = { description: 'Group id' };
 /** A membership change names up to 100,000 devices: 100,000 quoted UUIDs and commas, with room. */
 const MEMBERS_LIMIT_BYTES = 5 * 1024 * 1024;
 const GROUP = { component: 'DeviceGroup', schema: DeviceGroupSchema };
-const { viewGroups, manageGroups, groupDevices } = ACTION_ROLES;
+const { viewGroups, manageGroups, groupDevices, viewScheduling, manageScheduling } = ACTION_ROLES;
+const SCHEDULE_JOB = { component: 'ScheduleJob', schema: ScheduleJobSchema };
 
-export function groupRoutes(groups: GroupService): Route[] {
+export function groupRoutes(groups: GroupService, apply: ScheduleApply): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -95,6 +98,29 @@ export function groupRoutes(groups: GroupService): Route[] {
       id: { description: 'Device id' },
       response: GROUP,
       handler: ({ user, id }) => groups.ofDevice(user, id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/groups/:id/apply',
+      operationId: 'applyGroupSchedule',
+      summary: 'Sends what the group runs to every light point of the group, as one job',
+      description:
+        "The group's calendar, or its one control program, or its project's default calendar, compiled into the schedule a light point stores (`setSchedule`) and checked against what a device can hold; one item per device, each ending with the device's answer. Cabinet controllers are skipped.",
+      roles: manageScheduling,
+      id: GROUP_ID,
+      response: { ...SCHEDULE_JOB, status: 202 },
+      errors: [409],
+      handler: ({ user, id }) => apply.apply(user, id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/schedule-jobs/:id',
+      operationId: 'getScheduleJob',
+      summary: "A schedule job's progress: how many light points confirmed, failed or wait",
+      roles: viewScheduling,
+      id: { description: 'Schedule job id' },
+      response: SCHEDULE_JOB,
+      handler: ({ user, id }) => apply.job(user, id),
     }),
   ];
 }

@@ -57,7 +57,7 @@ export class GroupService {
   }
 
   async get(user: User, id: string): Promise<DeviceGroup> {
-    return this.withMembers(await this.visible(user, id));
+    return this.withMembers(await this.stored(user, id));
   }
 
   async create(user: User, { projectId, ...group }: GroupCreate): Promise<DeviceGroup> {
@@ -67,7 +67,7 @@ export class GroupService {
 
   /** Saves what a group runs and manages; the default group keeps its name. */
   async edit(user: User, id: string, group: GroupEdit): Promise<DeviceGroup> {
-    await this.visible(user, id);
+    await this.stored(user, id);
     const saved = await this.write(group, () => this.deps.groups.update(id, group));
     if (!saved) throw groupNotFound();
     return this.withMembers(saved);
@@ -75,7 +75,7 @@ export class GroupService {
 
   /** Deletes an empty group other than the default one; answers what it was. */
   async delete(user: User, id: string): Promise<DeviceGroup> {
-    const group = await this.withMembers(await this.visible(user, id));
+    const group = await this.withMembers(await this.stored(user, id));
     let outcome: Awaited<ReturnType<GroupRepository['delete']>>;
     try {
       outcome = await this.deps.groups.delete(id);
@@ -93,7 +93,7 @@ export class GroupService {
    * ('Device not found' otherwise) and of the group's project ('Selected items are incompatible').
    */
   async putMembers(user: User, id: string, { deviceIds }: GroupMembersChange): Promise<GroupMembersChanged> {
-    const group = await this.visible(user, id);
+    const group = await this.stored(user, id);
     const scope = await this.deps.projects.scope(user);
     for (const deviceId of deviceIds) {
       const device = this.deps.devices.index.id(deviceId);
@@ -120,7 +120,8 @@ export class GroupService {
     return this.deps.groups.forgetMoved(deviceIds, projectId);
   }
 
-  private async visible(user: User, id: string): Promise<StoredGroup> {
+  /** A group the caller sees, as stored. */
+  async stored(user: User, id: string): Promise<StoredGroup> {
     const group = await this.deps.groups.get(id, await this.deps.projects.scope(user));
     if (!group) throw groupNotFound();
     return group;

@@ -4,13 +4,16 @@ import { ControlProgramRepository } from './control-program.repository';
 import { GroupRepository } from './group.repository';
 import { groupRoutes } from './group.routes';
 import { GroupService } from './group.service';
+import { ScheduleApply } from './schedule-apply';
+import { scheduleKind } from './schedule-kind';
 import { calendarRoutes, controlProgramRoutes } from './scheduling.routes';
 import { SchedulingService } from './scheduling.service';
 
 /**
- * Control programs, calendars and groups (spec §2 Scheduling and Groups), each kept in one project.
- * One module, because the §8 refusals bind them: a program a calendar or group runs, a calendar a
- * group runs, are kept from deletion by the keys between their tables.
+ * Control programs, calendars and groups (spec §2 Scheduling and Groups), each kept in one project,
+ * and applying a group's schedule to its light points (the `schedule` job kind). One module, because
+ * the §8 refusals bind them: a program a calendar or group runs, a calendar a group runs, are kept
+ * from deletion by the keys between their tables.
  */
 export const schedulingModule: FarolaModule = {
   name: 'scheduling',
@@ -18,13 +21,26 @@ export const schedulingModule: FarolaModule = {
   migrations: new URL('./migrations/', import.meta.url),
   setup: ({ db, services, events }) => {
     const projects = services.get('projects');
-    const scheduling = new SchedulingService({
-      programs: new ControlProgramRepository(db),
-      calendars: new CalendarRepository(db),
-      projects,
-    });
-    const groups = new GroupService({ groups: new GroupRepository(db), projects, devices: services.get('devices') });
+    const programs = new ControlProgramRepository(db);
+    const calendars = new CalendarRepository(db);
+    const scheduling = new SchedulingService({ programs, calendars, projects });
+    const devices = services.get('devices');
+    const groupRepository = new GroupRepository(db);
+    const groups = new GroupService({ groups: groupRepository, projects, devices });
     events.on('DevicesMoved', ({ deviceIds, projectId }) => groups.forgetMoved(deviceIds, projectId));
-    return { routes: [...controlProgramRoutes(scheduling), ...calendarRoutes(scheduling), ...groupRoutes(groups)] };
+    const jobs = services.get('jobs');
+    jobs.register(scheduleKind({ index: devices.index, requests: services.get('queuedRequests') }));
+    const apply = new ScheduleApply({
+      groups: groupRepository,
+      groupService: groups,
+      calendars,
+      programs,
+      projects,
+      devices,
+      jobs,
+    });
+    return {
+      routes: [...controlProgramRoutes(scheduling), ...calendarRoutes(scheduling), ...groupRoutes(groups, apply)],
+    };
   },
 };

@@ -200,6 +200,8 @@ describe('the access matrix: every route × role × project', () => {
         'PUT /v1/groups/{id}',
         'DELETE /v1/groups/{id}',
         'POST /v1/groups/{id}/members',
+        'POST /v1/groups/{id}/apply',
+        'GET /v1/schedule-jobs/{id}',
         'GET /v1/devices/{id}/group',
         'GET /v1/users',
         'GET /v1/users/{id}/permissions',
@@ -508,6 +510,45 @@ describe('the access matrix: every route × role × project', () => {
         if (!holds(person, ACTION_ROLES.manageGroups)) expect(deleted.status).toBe(403);
         else if (!visible) expect(deleted.status).toBe(404);
         else expect(deleted.body.error.code).toBe('GROUP_HAS_MEMBERS');
+        // The device back in its default group, for the next person.
+        const defaults = await send('admin', 'GET', `/v1/groups?projectId=${project}&q=Default`);
+        await send('admin', 'POST', `/v1/groups/${defaults.body.items[0].id}/members`, { deviceIds: [deviceId] });
+      }
+    },
+  );
+
+  it.each(everyone)(
+    "%s: applying a group's schedule needs manage-scheduling, reading its job a scheduling role, on visible projects only",
+    async (name) => {
+      const person = PEOPLE[name]!;
+      const send = (who: Name, method: string, path: string, body?: unknown) =>
+        h.api(path, as(who, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+      for (const key of both) {
+        const { project, id: deviceId } = devices[key];
+        const visible = sees(person, project);
+        // The admin's program in a group of the project's device, applied once by the admin.
+        const program = await send('admin', 'POST', '/v1/control-programs', {
+          projectId: project,
+          name: `Apply ${name}`,
+          intervals: [{ start: '20:00', dimming: 100, fadingMinutes: 0 }],
+        });
+        const group = await send('admin', 'POST', '/v1/groups', {
+          projectId: project,
+          name: `Apply ${name}`,
+          programId: program.body.id,
+        });
+        expect(
+          (await send('admin', 'POST', `/v1/groups/${group.body.id}/members`, { deviceIds: [deviceId] })).status,
+        ).toBe(200);
+        const theirs = await send('admin', 'POST', `/v1/groups/${group.body.id}/apply`);
+        expect(theirs.status).toBe(202);
+
+        const applied = await send(name, 'POST', `/v1/groups/${group.body.id}/apply`);
+        if (!holds(person, ACTION_ROLES.manageScheduling)) expect(applied.status).toBe(403);
+        else expect(applied.status).toBe(visible ? 202 : 404);
+        const job = await send(name, 'GET', `/v1/schedule-jobs/${theirs.body.id}`);
+        if (!holds(person, ACTION_ROLES.viewScheduling)) expect(job.status).toBe(403);
+        else expect(job.status).toBe(visible ? 200 : 404);
         // The device back in its default group, for the next person.
         const defaults = await send('admin', 'GET', `/v1/groups?projectId=${project}&q=Default`);
         await send('admin', 'POST', `/v1/groups/${defaults.body.items[0].id}/members`, { deviceIds: [deviceId] });

@@ -1,0 +1,121 @@
+import { DEMO_NORTH_PROJECT_ID, DEMO_PROJECT_ID } from '@farola/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness, uniqueSerial } from '../../testing/harness';
+
+const EVENING = [
+  { start: { sun: 'sunset', offsetMinutes: 0 }, dimming: 100, fadingMinutes: 0 },
+  { start: '23:00', dimming: 60, fadingMinutes: 15 },
+];
+
+describe("applying a group's schedule to its light points", () => {
+  let h: Harness;
+  const send = (method: string, path: string, body?: unknown) =>
+    h.api(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const created = async (path: string, body: unknown) => {
+    const answer = await send('POST', path, body);
+    expect(answer.status).toBe(201);
+    return answer.body as { id: string };
+  };
+  const scheduleRequestOf = async (deviceId: string) => {
+    const page = await send('GET', `/v1/queued-requests?deviceId=${deviceId}&command=setSchedule`);
+    return page.body.items[0] as { id: string; params: { calendar: { rules: unknown[] }; programs: unknown[] } };
+  };
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('sends the calendar with its programs to every light point as one job, each item ending with its device', async () => {
+    const nights = await created('/v1/control-programs', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Nights',
+      intervals: EVENING,
+    });
+    const festive = await created('/v1/control-programs', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Festive',
+      intervals: [{ start: '18:00', dimming: 100, fadingMinutes: 0 }],
+    });
+    const calendar = await created('/v1/calendars', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Streets',
+      astronomical: true,
+      defaultProgramId: nights.id,
+      rules: [{ repetition: 'yearly', startDate: '2026-12-24', programId: festive.id }],
+    });
+    const serials = [uniqueSerial('APPLY'), uniqueSerial('APPLY'), uniqueSerial('APPLY')];
+    const [first, second, cabinet] = [
+      await h.register(serials[0]!, { projectId: DEMO_PROJECT_ID }),
+      await h.register(serials[1]!, { projectId: DEMO_PROJECT_ID }),
+      await h.register(serials[2]!, { projectId: DEMO_PROJECT_ID, deviceType: 'cabinet-controller' }),
+    ];
+    const group = await created('/v1/groups', { projectId: DEMO_PROJECT_ID, name: 'Streets', calendarId: calendar.id });
+    await send('POST', `/v1/groups/${group.id}/members`, { deviceIds: [first, second, cabinet] });
+
+    const applied = await send('POST', `/v1/groups/${group.id}/apply`);
+    expect(applied).toMatchObject({
+      status: 202,
+      body: { groupId: group.id, calendarId: calendar.id, total: 3, skipped: 1, status: 'running' },
+    });
+
+    // Each light point got one setSchedule: the calendar with the program of days no rule covers
+    // as a daily rule first (the least specific), and both programs.
+    await expect.poll(async () => (await scheduleRequestOf(second))?.id).toEqual(expect.any(String));
+    const request = await scheduleRequestOf(first);
+    expect(request.params.calendar.rules).toEqual([
+      { repetition: 'daily', startDate: '2000-01-01', programId: nights.id },
+      { repetition: 'yearly', startDate: '2026-12-24', programId: festive.id },
+    ]);
+    expect(request.params.programs).toHaveLength(2);
+    expect(await scheduleRequestOf(cabinet)).toBeUndefined();
+
+    await h.publish(serials[0]!, 'commands', { requestId: request.id, status: 'DONE', progress: 100 });
+    const other = await scheduleRequestOf(second);
+    await h.publish(serials[1]!, 'commands', {
+      requestId: other.id,
+      status: 'ERROR',
+      progress: 0,
+      error: { code: 'NOT_ACCEPTABLE' },
+    });
+    await expect
+      .poll(async () => (await send('GET', `/v1/schedule-jobs/${applied.body.id}`)).body)
+      .toMatchObject({ status: 'done', succeeded: 1, failed: 1, skipped: 1, pending: 0 });
+  });
+
+  it("runs a group's one control program every day, and its project's default calendar when it names none", async () => {
+    const program = await created('/v1/control-programs', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Solo',
+      intervals: EVENING,
+    });
+    const device = await h.register(uniqueSerial('APPLY'), { projectId: DEMO_PROJECT_ID });
+    const group = await created('/v1/groups', { projectId: DEMO_PROJECT_ID, name: 'Solo', programId: program.id });
+    await send('POST', `/v1/groups/${group.id}/members`, { deviceIds: [device] });
+    expect((await send('POST', `/v1/groups/${group.id}/apply`)).body).toMatchObject({
+      programId: program.id,
+      total: 1,
+    });
+    await expect
+      .poll(async () => (await scheduleRequestOf(device))?.params.calendar.rules)
+      .toEqual([{ repetition: 'daily', startDate: '2000-01-01', programId: program.id }]);
+  });
+
+  it('refuses a group with nothing to run or no light point, before anything is sent', async () => {
+    const north = await created('/v1/groups', { projectId: DEMO_NORTH_PROJECT_ID, name: 'Unscheduled' });
+    const device = await h.register(uniqueSerial('APPLY'), { projectId: DEMO_NORTH_PROJECT_ID });
+    await send('POST', `/v1/groups/${north.id}/members`, { deviceIds: [device] });
+    expect(await send('POST', `/v1/groups/${north.id}/apply`)).toMatchObject({
+      status: 409,
+      body: { error: { code: 'NOTHING_TO_APPLY' } },
+    });
+    const empty = await created('/v1/groups', { projectId: DEMO_PROJECT_ID, name: 'Empty' });
+    expect(await send('POST', `/v1/groups/${empty.id}/apply`)).toMatchObject({
+      status: 409,
+      body: { error: { code: 'GROUP_WITHOUT_LIGHT_POINTS' } },
+    });
+    expect(await scheduleRequestOf(device)).toBeUndefined();
+  });
+});

@@ -1,0 +1,118 @@
+import type { ScheduleJob } from '@farola/protocol';
+import type { User } from '../../auth/user';
+import { ALL_PROJECTS } from '../../db/rows';
+import { DomainError } from '../../platform/domain-error';
+import type { DevicesService } from '../devices/contract';
+import { failure, type Job, type JobItemPlan, type JobsService } from '../jobs/contract';
+import type { ProjectService } from '../projects/contract';
+import type { CalendarRepository } from './calendar.repository';
+import { compileSchedule, type GroupSchedule } from './compile-schedule';
+import type { ControlProgramRepository } from './control-program.repository';
+import type { GroupRepository, StoredGroup } from './group.repository';
+import type { GroupService } from './group.service';
+import { SCHEDULE_KIND, type ScheduleJobParams } from './schedule-kind';
+
+function toScheduleJob(job: Job): ScheduleJob {
+  const params = job.params as unknown as ScheduleJobParams;
+  return {
+    id: job.id,
+    groupId: params.groupId,
+    calendarId: params.calendarId,
+    programId: params.programId,
+    status: job.status,
+    total: job.succeeded + job.failed + job.pending + job.skipped,
+    succeeded: job.succeeded,
+    failed: job.failed,
+    pending: job.pending,
+    skipped: job.skipped,
+    createdBy: job.createdBy,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
+/**
+ * Applying a group's schedule (spec §2 Scheduling 'save and apply', 'apply'): what the group runs —
+ * its calendar, its one program, or its project's default calendar — compiled into the schedule a
+ * light point stores, checked against what a device can hold, then sent to every light point of
+ * the group as one durable job (`schedule` kind): one item per device, each ending with the
+ * device's answer. Cabinet controllers, which run outputs rather than programs, are skipped.
+ */
+export class ScheduleApply {
+  constructor(
+    private readonly deps: {
+      groups: GroupRepository;
+      groupService: GroupService;
+      calendars: CalendarRepository;
+      programs: ControlProgramRepository;
+      projects: ProjectService;
+      devices: Pick<DevicesService, 'index'>;
+      jobs: JobsService;
+    },
+  ) {}
+
+  async apply(user: User, groupId: string): Promise<ScheduleJob> {
+    const group = await this.deps.groupService.stored(user, groupId);
+    const what = await this.scheduleOf(group);
+    const referenced = 'calendar' in what ? what.calendar.rules.map((rule) => rule.programId) : [];
+    if ('calendar' in what && what.calendar.defaultProgramId) referenced.push(what.calendar.defaultProgramId);
+    const programs = await this.deps.programs.byIds(group.projectId, referenced);
+    const schedule = compileSchedule(what, new Map(programs.map((program) => [program.id, program])));
+    const items = await this.plan(group);
+    if (!items.some((item) => item.outcome === 'pending')) throw new DomainError('GROUP_WITHOUT_LIGHT_POINTS');
+    const params: ScheduleJobParams = {
+      groupId: group.id,
+      calendarId: 'calendar' in what ? what.calendar.id : null,
+      programId: 'program' in what ? what.program.id : null,
+      schedule,
+    };
+    const id = await this.deps.jobs.create(
+      {
+        kind: SCHEDULE_KIND,
+        action: 'setSchedule',
+        params: params as unknown as Record<string, unknown>,
+        projectIds: [group.projectId],
+        createdBy: user.username,
+      },
+      items,
+    );
+    return this.job(user, id);
+  }
+
+  /** A schedule job whose project the caller sees. */
+  async job(user: User, id: string): Promise<ScheduleJob> {
+    const job = await this.deps.jobs.get(SCHEDULE_KIND, id, await this.deps.projects.scope(user));
+    if (!job) throw new DomainError('NOT_FOUND', undefined, 'Schedule job not found');
+    return toScheduleJob(job);
+  }
+
+  private async scheduleOf(group: StoredGroup): Promise<GroupSchedule> {
+    if (group.programId) {
+      const [program] = await this.deps.programs.byIds(group.projectId, [group.programId]);
+      if (program) return { program, groupId: group.id };
+    }
+    const calendar = group.calendarId
+      ? await this.deps.calendars.get(group.calendarId, ALL_PROJECTS)
+      : await this.deps.calendars.defaultOf(group.projectId);
+    if (!calendar) throw new DomainError('NOTHING_TO_APPLY');
+    return { calendar };
+  }
+
+  /** The group's devices: its light points to run, its cabinet controllers skipped with the reason. */
+  private async plan(group: StoredGroup): Promise<JobItemPlan[]> {
+    const listed = await this.deps.groups.listedDevices(group.projectId, group.isDefault ? undefined : group.id);
+    const members = [...this.deps.devices.index.inProject(group.projectId)].filter((device) =>
+      group.isDefault ? !listed.has(device.id) : listed.has(device.id),
+    );
+    return members.map((device) => {
+      const lightPoint = device.deviceType === 'light-point-controller';
+      return {
+        itemId: device.id,
+        sortKey: device.serialNumber,
+        label: device.name,
+        outcome: lightPoint ? 'pending' : 'skipped',
+        error: lightPoint ? null : failure('UNABLE_TO_EXECUTE_COMMAND_METHOD_NOT_ALLOWED'),
+      };
+    });
+  }
+}
