@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PROJECT_ID } from '@farola/protocol';
 import { expect, type Page, test } from '@playwright/test';
+import { connectedLightPoints } from './fleet';
 
 // Control programs on the Scheduling screen, against the demo server (authentication disabled: the
 // demo user is admin). Each run names its programs apart, as the demo's database outlives a run.
@@ -142,4 +143,59 @@ test("a calendar picks a program for each day; the project's default calendar is
   // The program it runs now counts one calendar.
   await page.getByRole('tab', { name: 'Control programs' }).click();
   await expect(page.locator(`[data-testid="program-row"][data-name="Weekends ${stamp}"]`)).toContainText('1');
+});
+
+test('a group runs a program every day: Apply sends it to a simulated light point, which confirms', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const [device] = (await connectedLightPoints(request, 'orion')).filter((d) => d.projectId === DEMO_PROJECT_ID);
+  expect(device).toBeDefined();
+  const program = await request.post('/lighting/api/v1/control-programs', {
+    data: {
+      projectId: DEMO_PROJECT_ID,
+      name: `Every night ${stamp}`,
+      intervals: [{ start: { sun: 'sunset', offsetMinutes: 0 }, dimming: 80, fadingMinutes: 0 }],
+    },
+  });
+  expect(program.status()).toBe(201);
+
+  await page.goto('/lighting/scheduling');
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await page.getByRole('button', { name: 'New group' }).click();
+  const editor = page.getByRole('dialog', { name: 'New group' });
+  const name = `Streets ${stamp}`;
+  await editor.getByTestId('group-name').fill(name);
+  await editor.getByRole('radio', { name: 'One control program every day' }).check();
+  await editor.getByTestId('group-program').selectOption({ label: `Every night ${stamp}` });
+  expect(await seriousViolations(page)).toEqual([]);
+  await editor.getByTestId('group-save').click();
+  await expect(page.getByRole('listitem', { name: `Group ${name} created` })).toBeVisible();
+  const row = page.locator(`[data-testid="group-row"][data-name="${name}"]`);
+  await expect(row).toContainText(`Every night ${stamp}, every day`);
+
+  // The simulated light point joins the group (the inventory's 'change group'), then the group is applied.
+  const groupId = (await (await request.get(`/lighting/api/v1/groups?projectId=${DEMO_PROJECT_ID}&q=${stamp}`)).json())
+    .items[0].id as string;
+  const joined = await request.post(`/lighting/api/v1/groups/${groupId}/members`, {
+    data: { deviceIds: [device!.id] },
+  });
+  expect(joined.status()).toBe(200);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await expect(row).toContainText('1');
+  await page.getByRole('button', { name: `Send the schedule of ${name} to its light points` }).click();
+  await expect(page.getByRole('listitem', { name: `Schedule of ${name} sent to its light points (1)` })).toBeVisible();
+  await expect(row.getByTestId('schedule-job')).toHaveText('1 of 1 confirmed, 0 failed, 0 waiting');
+  await expect(row.getByTestId('schedule-job')).toHaveAttribute('data-status', 'done');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The light point goes back to its built-in night curve and its project's default group, as the other specs expect it.
+  const cleared = await request.post(`/lighting/api/v1/devices/${device!.id}/commands`, {
+    data: { command: 'clearSchedule' },
+  });
+  expect(cleared.status()).toBe(202);
+  const groups = await (await request.get(`/lighting/api/v1/groups?projectId=${DEMO_PROJECT_ID}&q=Default`)).json();
+  await request.post(`/lighting/api/v1/groups/${groups.items[0].id}/members`, { data: { deviceIds: [device!.id] } });
 });

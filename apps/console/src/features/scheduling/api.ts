@@ -1,10 +1,16 @@
 import {
+  DeviceGroupSchema,
   PAGE_LIMIT_MAX,
   pageSchema,
+  ScheduleJobSchema,
   StoredCalendarSchema,
   StoredControlProgramSchema,
   type CalendarCreate,
   type CalendarEdit,
+  type DeviceGroup,
+  type GroupCreate,
+  type GroupEdit,
+  type ScheduleJob,
   type ControlProgramCreate,
   type ControlProgramEdit,
   type Page,
@@ -15,6 +21,7 @@ import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api/client';
 
 const ProgramPageSchema = pageSchema(StoredControlProgramSchema);
 const CalendarPageSchema = pageSchema(StoredCalendarSchema);
+const GroupPageSchema = pageSchema(DeviceGroupSchema);
 
 /** How many programs or calendars one 'Show more' loads. */
 export const SCHEDULING_PAGE_SIZE = 50;
@@ -87,4 +94,36 @@ export function makeCalendarDefault(id: string): Promise<StoredCalendar> {
 
 export function deleteCalendar(id: string): Promise<StoredCalendar> {
   return apiDelete(`calendars/${id}`, StoredCalendarSchema);
+}
+
+/** A project's groups, by name, its default group among them. */
+export function fetchGroups(filter: SchedulingListFilter, cursor?: string): Promise<Page<DeviceGroup>> {
+  return apiGet('groups', GroupPageSchema, listQuery(filter, cursor));
+}
+
+/** Every calendar of a project, by name (what a group chooses from). */
+export async function fetchAllCalendars(projectId: string): Promise<StoredCalendar[]> {
+  const page = await apiGet('calendars', CalendarPageSchema, { projectId, limit: PAGE_LIMIT_MAX });
+  return page.items;
+}
+
+export function createGroup(group: GroupCreate): Promise<DeviceGroup> {
+  return apiPost('groups', group, DeviceGroupSchema);
+}
+
+export function saveGroup(id: string, group: GroupEdit): Promise<DeviceGroup> {
+  return apiPut(`groups/${id}`, group, DeviceGroupSchema);
+}
+
+export function deleteGroup(id: string): Promise<DeviceGroup> {
+  return apiDelete(`groups/${id}`, DeviceGroupSchema);
+}
+
+/** Sends what the group runs to its light points, as one job. */
+export function applyGroup(id: string): Promise<ScheduleJob> {
+  return apiPost(`groups/${id}/apply`, {}, ScheduleJobSchema);
+}
+
+export function fetchScheduleJob(id: string): Promise<ScheduleJob> {
+  return apiGet(`schedule-jobs/${id}`, ScheduleJobSchema);
 }

@@ -17,7 +17,7 @@ export interface RowAction {
 }
 
 /** Which list's texts: `programs.title`, `calendars.new`, `programs.action.edit` … */
-export type ListTexts = 'programs' | 'calendars';
+export type ListTexts = 'programs' | 'calendars' | 'groups';
 
 /**
  * The Actions column of a list whose rows the user may change: Edit, the list's own actions, Delete,
@@ -25,7 +25,13 @@ export type ListTexts = 'programs' | 'calendars';
  */
 export function useActionsColumn<T extends { name: string }>(
   texts: ListTexts,
-  actions: { edit: (item: T) => void; remove: (item: T) => void; extra?: (item: T) => RowAction[] },
+  actions: {
+    edit: (item: T) => void;
+    remove: (item: T) => void;
+    extra?: (item: T) => RowAction[];
+    /** Whether a row offers Delete (a default group does not). */
+    removable?: (item: T) => boolean;
+  },
 ): DataTableColumn<T> {
   const { t } = useTranslation('scheduling');
   return {
@@ -41,11 +47,15 @@ export function useActionsColumn<T extends { name: string }>(
             onClick: () => actions.edit(item),
           },
           ...(actions.extra?.(item) ?? []),
-          {
-            icon: <DeleteRegular />,
-            label: t(`${texts}.action.delete`, { name: item.name }),
-            onClick: () => actions.remove(item),
-          },
+          ...(actions.removable?.(item) === false
+            ? []
+            : [
+                {
+                  icon: <DeleteRegular />,
+                  label: t(`${texts}.action.delete`, { name: item.name }),
+                  onClick: () => actions.remove(item),
+                },
+              ]),
         ]}
       />
     ),

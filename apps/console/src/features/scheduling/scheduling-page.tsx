@@ -6,6 +6,7 @@ import { FilterField } from '@/components/list-controls';
 import { useAllProjects } from '@/lib/api/projects';
 import { Calendars } from './calendars';
 import { ControlPrograms } from './control-programs';
+import { Groups } from './groups';
 
 const useStyles = makeStyles({
   root: {
@@ -17,13 +18,13 @@ const useStyles = makeStyles({
   project: { maxWidth: '360px' },
 });
 
-const LISTS = ['programs', 'calendars'] as const;
+const LISTS = ['programs', 'calendars', 'groups'] as const;
 type List = (typeof LISTS)[number];
 
 /**
- * Scheduling (spec §2 `scheduling`): a project's control programs, each with its dimming curve, and
- * its calendars, which pick a program for each day. Groups and applying calendars to devices are
- * served by the API and come to this screen next (docs/api.md, Scheduling).
+ * Scheduling (spec §2 `scheduling`, §2 Groups): a project's control programs, each with its dimming
+ * curve; its calendars, which pick a program for each day; and its groups, which run a calendar or a
+ * program on their devices and send it to their light points.
  */
 export function SchedulingPage() {
   const { t } = useTranslation('scheduling');
@@ -65,8 +66,10 @@ export function SchedulingPage() {
           !isLoading && <EmptyState title={t('page.noProject')} />
         ) : list === 'programs' ? (
           <ControlPrograms key={projectId} projectId={projectId} />
-        ) : (
+        ) : list === 'calendars' ? (
           <Calendars key={projectId} projectId={projectId} />
+        ) : (
+          <Groups key={projectId} projectId={projectId} />
         )}
       </div>
     </div>

@@ -10,6 +10,7 @@ function useReload() {
     Promise.all([
       queries.invalidateQueries({ queryKey: ['calendars'] }),
       queries.invalidateQueries({ queryKey: ['control-programs'] }),
+      queries.invalidateQueries({ queryKey: ['groups'] }),
     ]);
 }
 

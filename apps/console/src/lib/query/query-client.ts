@@ -41,4 +41,9 @@ export const queryKeys = {
   allControlPrograms: (projectId: string) => ['control-programs', 'all', projectId] as const,
   /** A project's calendars, by the list's query. */
   calendars: (query: object) => ['calendars', query] as const,
+  /** Every calendar of a project (a group's choices). */
+  allCalendars: (projectId: string) => ['calendars', 'all', projectId] as const,
+  /** A project's groups, by the list's query. */
+  groups: (query: object) => ['groups', query] as const,
+  scheduleJob: (jobId: string) => ['schedule-jobs', jobId] as const,
 };
