@@ -95,7 +95,8 @@ const groupFields = {
   name: text().trim().min(1).max(120),
   calendarId: z.uuid().nullable().default(null),
   programId: z.uuid().nullable().default(null),
-  operateMode: OperateModeSchema.nullable().default(null),
+  // Optional rather than defaulted: a null default beside an enum is not valid OpenAPI.
+  operateMode: OperateModeSchema.nullable().optional(),
 };
 
 function oneSchedule(group: { calendarId: string | null; programId: string | null }, ctx: z.RefinementCtx): void {

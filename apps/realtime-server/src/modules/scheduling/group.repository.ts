@@ -93,7 +93,7 @@ export class GroupRepository {
     const [row] = await this.db.query<GroupRow>(
       `INSERT INTO device_groups (project_id, name, calendar_id, program_id, operate_mode)
        VALUES ($1, $2, $3, $4, $5) RETURNING *, 0 AS listed`,
-      [projectId, group.name, group.calendarId, group.programId, group.operateMode],
+      [projectId, group.name, group.calendarId, group.programId, group.operateMode ?? null],
     );
     return toGroup(row!);
   }
@@ -104,7 +104,7 @@ export class GroupRepository {
       `UPDATE device_groups SET name = CASE WHEN is_default THEN name ELSE $2 END, calendar_id = $3,
          program_id = $4, operate_mode = $5, updated_at = clock_timestamp()
        WHERE id = $1 RETURNING id`,
-      [id, group.name, group.calendarId, group.programId, group.operateMode],
+      [id, group.name, group.calendarId, group.programId, group.operateMode ?? null],
     );
     return row ? this.get(id, ALL_PROJECTS) : null;
   }
