@@ -191,6 +191,11 @@ test('a group runs a program every day: Apply sends it to a simulated light poin
   await expect(row.getByTestId('schedule-job')).toHaveAttribute('data-status', 'done');
   expect(await seriousViolations(page)).toEqual([]);
 
+  // The device's panel names its group and says it runs the group's schedule.
+  await page.goto(`/lighting/map/devices/${device!.id}?tab=scheduling`);
+  await expect(page.getByTestId('scheduling-sync')).toHaveText("This light point runs its group's schedule");
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
+
   // The light point goes back to its built-in night curve and its project's default group, as the other specs expect it.
   const cleared = await request.post(`/lighting/api/v1/devices/${device!.id}/commands`, {
     data: { command: 'clearSchedule' },

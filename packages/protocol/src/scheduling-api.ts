@@ -172,3 +172,26 @@ export const ScheduleJobSchema = z.object({
   finishedAt: IsoDateTimeSchema.nullable(),
 });
 export type ScheduleJob = z.infer<typeof ScheduleJobSchema>;
+
+/**
+ * Whether a light point runs its group's schedule (`GET /v1/devices/{id}/schedule`): `inSync` when
+ * the last schedule it confirmed is the one its group's would compile to now, `sending` while one is
+ * on its way, `outOfSync` when it runs another one or none, `none` when its group has nothing to run
+ * and it runs nothing, `notApplicable` for a cabinet controller (which runs outputs).
+ */
+export const ScheduleSyncSchema = z.enum(['inSync', 'sending', 'outOfSync', 'none', 'notApplicable']);
+export type ScheduleSync = z.infer<typeof ScheduleSyncSchema>;
+
+export const DeviceScheduleStateSchema = z.object({
+  group: DeviceGroupSchema,
+  /** The calendar the group runs (its own or its project's default), or null. */
+  calendarId: z.uuid().nullable(),
+  /** The one program the group runs every day, or null. */
+  programId: z.uuid().nullable(),
+  sync: ScheduleSyncSchema,
+  /** The device's newest schedule request (setSchedule, clearSchedule), if any. */
+  lastRequest: z
+    .object({ id: z.uuid(), command: z.string(), status: z.string(), createdAt: IsoDateTimeSchema })
+    .nullable(),
+});
+export type DeviceScheduleState = z.infer<typeof DeviceScheduleStateSchema>;

@@ -1,5 +1,6 @@
 import {
   DeviceGroupSchema,
+  DeviceScheduleStateSchema,
   PAGE_LIMIT_MAX,
   pageSchema,
   ScheduleJobSchema,
@@ -8,6 +9,7 @@ import {
   type CalendarCreate,
   type CalendarEdit,
   type DeviceGroup,
+  type DeviceScheduleState,
   type GroupCreate,
   type GroupEdit,
   type ScheduleJob,
@@ -126,4 +128,9 @@ export function applyGroup(id: string): Promise<ScheduleJob> {
 
 export function fetchScheduleJob(id: string): Promise<ScheduleJob> {
   return apiGet(`schedule-jobs/${id}`, ScheduleJobSchema);
+}
+
+/** Whether a device runs its group's schedule, and its group. */
+export function fetchDeviceSchedule(deviceId: string): Promise<DeviceScheduleState> {
+  return apiGet(`devices/${deviceId}/schedule`, DeviceScheduleStateSchema);
 }

@@ -11,14 +11,17 @@ import { fetchLatestRequest } from '@/lib/requests/requests-api';
 import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
 import { OPERATE_MODE_KEYS } from '@/lib/devices/operate-modes';
 import { isCalendarManaged, latestScheduleRequest, SCHEDULE_COMMANDS } from '@/lib/requests/schedule-requests';
+import { fetchDeviceSchedule } from './api';
 
 /**
- * How the device is scheduled: its operate mode, today's sunrise and sunset, and whether a calendar
- * manages it ('The scheduling is managed by a calendar', or 'Scheduling update in progress' while one is sent).
+ * How the device is scheduled: its group, its operate mode, today's sunrise and sunset, whether a
+ * calendar manages it ('The scheduling is managed by a calendar', or 'Scheduling update in progress'
+ * while one is sent), and whether what it runs is its group's schedule as it stands now.
  */
 export function SchedulingTab({ device }: { device: Device }) {
   const { t } = useTranslation('device-detail');
   const { t: tDevice } = useTranslation('device');
+  const { t: tScheduling } = useTranslation('scheduling');
   const format = useValueFormat();
   const queries = useQueryClient();
   // The server answers for the newest schedule request however far back; the live recent requests
@@ -51,6 +54,18 @@ export function SchedulingTab({ device }: { device: Device }) {
       : []),
   ];
   const calendarManaged = isCalendarManaged(latest);
+  // Read again whenever the device's newest schedule request changes (sent, confirmed, failed).
+  const { data: state } = useQuery({
+    queryKey: [...queryKeys.deviceRequests(device.id), 'schedule-state', latest?.id, latest?.status],
+    queryFn: () => fetchDeviceSchedule(device.id),
+  });
+  if (state) {
+    rows.unshift({
+      key: 'group',
+      label: t('scheduling.group'),
+      value: state.group.isDefault ? tScheduling('groups.defaultName') : state.group.name,
+    });
+  }
   return (
     <>
       {latest?.status === 'IN_PROGRESS' && (
@@ -61,6 +76,11 @@ export function SchedulingTab({ device }: { device: Device }) {
       {calendarManaged && (
         <MessageBar intent="info" data-testid="scheduling-status">
           <MessageBarBody>{t('scheduling.byCalendar')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {(state?.sync === 'inSync' || state?.sync === 'outOfSync') && (
+        <MessageBar intent={state.sync === 'inSync' ? 'success' : 'warning'} data-testid="scheduling-sync">
+          <MessageBarBody>{t(`scheduling.${state.sync}`)}</MessageBarBody>
         </MessageBar>
       )}
       {rows.length > 0 ? <FieldList rows={rows} /> : <EmptyState title={t('empty.noData')} />}

@@ -14,6 +14,8 @@ export interface RequestState {
 
 /** What the requests module offers later modules. */
 export interface QueuedRequestsService {
+  /** A device's newest request of these commands (in any project), or null. */
+  latestOf(deviceId: string, commands: readonly CommandName[]): Promise<QueuedRequest | null>;
   /** A queued request by id in any project (a device message naming one), or null. */
   find(id: string): Promise<QueuedRequest | null>;
   /** Why this command cannot be queued for this device now, or null (the single-command rules). */

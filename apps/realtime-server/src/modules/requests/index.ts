@@ -44,6 +44,7 @@ export const requestsModule: FarolaModule = {
       services: {
         queuedRequests: {
           find: (id) => repository.get(id, ALL_PROJECTS),
+          latestOf: (deviceId, commands) => repository.latestOf(deviceId, commands),
           refusal: (device, command) => commandRefusal(device, command, devices.index),
           submitMany: (submissions, requestedBy, bulkJobId) =>
             queue.submitMany(submissions, requestedBy ?? 'system', bulkJobId ?? null),

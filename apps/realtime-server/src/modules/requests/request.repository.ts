@@ -223,6 +223,16 @@ export class RequestRepository {
     return rows[0] ? toRequest(rows[0]) : null;
   }
 
+  /** A device's newest request of these commands, or null. */
+  async latestOf(deviceId: string, commands: readonly string[]): Promise<QueuedRequest | null> {
+    const rows = await this.db.query<RequestRow>(
+      `SELECT ${COLUMNS} FROM queued_requests WHERE device_id = $1 AND command = ANY($2::text[])
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [deviceId, commands],
+    );
+    return rows[0] ? toRequest(rows[0]) : null;
+  }
+
   /**
    * The first request a bulk job queued for each of these devices, with its state: after a crash
    * between queuing a batch and recording it, the job finds the batch here and does not queue it again.

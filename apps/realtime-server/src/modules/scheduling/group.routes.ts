@@ -1,6 +1,7 @@
 import {
   ACTION_ROLES,
   DeviceGroupSchema,
+  DeviceScheduleStateSchema,
   GroupCreateSchema,
   GroupEditSchema,
   GroupMembersChangedSchema,
@@ -121,6 +122,17 @@ export function groupRoutes(groups: GroupService, apply: ScheduleApply): Route[]
       id: { description: 'Schedule job id' },
       response: SCHEDULE_JOB,
       handler: ({ user, id }) => apply.job(user, id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/devices/:id/schedule',
+      operationId: 'getDeviceSchedule',
+      summary:
+        "Whether a device runs its group's schedule: its group, what the group runs, and the device's last schedule request",
+      roles: viewGroups,
+      id: { description: 'Device id' },
+      response: { component: 'DeviceScheduleState', schema: DeviceScheduleStateSchema },
+      handler: ({ user, id }) => apply.deviceState(user, id),
     }),
   ];
 }

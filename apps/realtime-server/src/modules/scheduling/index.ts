@@ -29,7 +29,8 @@ export const schedulingModule: FarolaModule = {
     const groups = new GroupService({ groups: groupRepository, projects, devices });
     events.on('DevicesMoved', ({ deviceIds, projectId }) => groups.forgetMoved(deviceIds, projectId));
     const jobs = services.get('jobs');
-    jobs.register(scheduleKind({ index: devices.index, requests: services.get('queuedRequests') }));
+    const requests = services.get('queuedRequests');
+    jobs.register(scheduleKind({ index: devices.index, requests }));
     const apply = new ScheduleApply({
       groups: groupRepository,
       groupService: groups,
@@ -37,6 +38,7 @@ export const schedulingModule: FarolaModule = {
       programs,
       projects,
       devices,
+      requests,
       jobs,
     });
     return {

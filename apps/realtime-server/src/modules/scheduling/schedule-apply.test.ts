@@ -103,6 +103,42 @@ describe("applying a group's schedule to its light points", () => {
       .toEqual([{ repetition: 'daily', startDate: '2000-01-01', programId: program.id }]);
   });
 
+  it("tells whether a light point runs its group's schedule, until the group's calendar changes", async () => {
+    const program = await created('/v1/control-programs', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Synced',
+      intervals: EVENING,
+    });
+    const rules = [{ repetition: 'daily', startDate: '2026-01-01', programId: program.id }];
+    const calendar = await created('/v1/calendars', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Synced',
+      astronomical: false,
+      rules,
+    });
+    const serial = uniqueSerial('APPLY');
+    const device = await h.register(serial, { projectId: DEMO_PROJECT_ID });
+    const group = await created('/v1/groups', { projectId: DEMO_PROJECT_ID, name: 'Synced', calendarId: calendar.id });
+    await send('POST', `/v1/groups/${group.id}/members`, { deviceIds: [device] });
+    const state = async () => (await send('GET', `/v1/devices/${device}/schedule`)).body;
+    expect(await state()).toMatchObject({
+      group: { id: group.id },
+      calendarId: calendar.id,
+      sync: 'outOfSync',
+      lastRequest: null,
+    });
+
+    await send('POST', `/v1/groups/${group.id}/apply`);
+    await expect.poll(async () => (await state()).sync).toBe('sending');
+    const request = await scheduleRequestOf(device);
+    await h.publish(serial, 'commands', { requestId: request.id, status: 'DONE', progress: 100 });
+    await expect.poll(async () => (await state()).sync).toBe('inSync');
+
+    // The calendar changes: the device runs the old one until the group is applied again.
+    await send('PUT', `/v1/calendars/${calendar.id}`, { name: 'Synced', astronomical: true, rules });
+    expect((await state()).sync).toBe('outOfSync');
+  });
+
   it('refuses a group with nothing to run or no light point, before anything is sent', async () => {
     const north = await created('/v1/groups', { projectId: DEMO_NORTH_PROJECT_ID, name: 'Unscheduled' });
     const device = await h.register(uniqueSerial('APPLY'), { projectId: DEMO_NORTH_PROJECT_ID });

@@ -1,16 +1,29 @@
-import type { ScheduleJob } from '@farola/protocol';
+import type { DeviceScheduleState, Schedule, ScheduleJob, ScheduleSync } from '@farola/protocol';
 import type { User } from '../../auth/user';
 import { ALL_PROJECTS } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
 import type { DevicesService } from '../devices/contract';
 import { failure, type Job, type JobItemPlan, type JobsService } from '../jobs/contract';
 import type { ProjectService } from '../projects/contract';
+import type { QueuedRequestsService } from '../requests/contract';
 import type { CalendarRepository } from './calendar.repository';
 import { compileSchedule, type GroupSchedule } from './compile-schedule';
 import type { ControlProgramRepository } from './control-program.repository';
 import type { GroupRepository, StoredGroup } from './group.repository';
 import type { GroupService } from './group.service';
 import { SCHEDULE_KIND, type ScheduleJobParams } from './schedule-kind';
+
+/** The fields of a group that say what it runs. */
+type GroupRef = Pick<StoredGroup, 'id' | 'projectId' | 'calendarId' | 'programId'>;
+
+/** JSON with every object's keys in order: two schedules compare equal whatever order their fields were stored in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
 
 function toScheduleJob(job: Job): ScheduleJob {
   const params = job.params as unknown as ScheduleJobParams;
@@ -47,17 +60,14 @@ export class ScheduleApply {
       programs: ControlProgramRepository;
       projects: ProjectService;
       devices: Pick<DevicesService, 'index'>;
+      requests: Pick<QueuedRequestsService, 'latestOf'>;
       jobs: JobsService;
     },
   ) {}
 
   async apply(user: User, groupId: string): Promise<ScheduleJob> {
     const group = await this.deps.groupService.stored(user, groupId);
-    const what = await this.scheduleOf(group);
-    const referenced = 'calendar' in what ? what.calendar.rules.map((rule) => rule.programId) : [];
-    if ('calendar' in what && what.calendar.defaultProgramId) referenced.push(what.calendar.defaultProgramId);
-    const programs = await this.deps.programs.byIds(group.projectId, referenced);
-    const schedule = compileSchedule(what, new Map(programs.map((program) => [program.id, program])));
+    const { what, schedule } = await this.compiled(group);
     const items = await this.plan(group);
     if (!items.some((item) => item.outcome === 'pending')) throw new DomainError('GROUP_WITHOUT_LIGHT_POINTS');
     const params: ScheduleJobParams = {
@@ -86,7 +96,47 @@ export class ScheduleApply {
     return toScheduleJob(job);
   }
 
-  private async scheduleOf(group: StoredGroup): Promise<GroupSchedule> {
+  /**
+   * Whether a light point runs its group's schedule: the last schedule it confirmed compared with
+   * what its group would send now (field order aside), or the one on its way.
+   */
+  async deviceState(user: User, deviceId: string): Promise<DeviceScheduleState> {
+    const group = await this.deps.groupService.ofDevice(user, deviceId);
+    const device = this.deps.devices.index.id(deviceId);
+    const expected = await this.compiled(group).then(
+      (compiled) => compiled,
+      (error: unknown) => {
+        // A group with nothing to run, or a schedule no device can hold: nothing is expected.
+        if (error instanceof DomainError) return null;
+        throw error;
+      },
+    );
+    const last = await this.deps.requests.latestOf(deviceId, ['setSchedule', 'clearSchedule']);
+    const runs = last?.command === 'setSchedule' && last.status === 'DONE' ? last.params : null;
+    let sync: ScheduleSync;
+    if (device?.deviceType !== 'light-point-controller') sync = 'notApplicable';
+    else if (last?.status === 'IN_PROGRESS') sync = 'sending';
+    else if (expected === null) sync = runs === null ? 'none' : 'outOfSync';
+    else sync = runs !== null && canonical(runs) === canonical(expected.schedule) ? 'inSync' : 'outOfSync';
+    return {
+      group,
+      calendarId: expected && 'calendar' in expected.what ? expected.what.calendar.id : null,
+      programId: expected && 'program' in expected.what ? expected.what.program.id : null,
+      sync,
+      lastRequest: last && { id: last.id, command: last.command, status: last.status, createdAt: last.createdAt },
+    };
+  }
+
+  /** What the group runs, and the schedule a light point would store for it. */
+  private async compiled(group: GroupRef): Promise<{ what: GroupSchedule; schedule: Schedule }> {
+    const what = await this.scheduleOf(group);
+    const referenced = 'calendar' in what ? what.calendar.rules.map((rule) => rule.programId) : [];
+    if ('calendar' in what && what.calendar.defaultProgramId) referenced.push(what.calendar.defaultProgramId);
+    const programs = await this.deps.programs.byIds(group.projectId, referenced);
+    return { what, schedule: compileSchedule(what, new Map(programs.map((program) => [program.id, program]))) };
+  }
+
+  private async scheduleOf(group: GroupRef): Promise<GroupSchedule> {
     if (group.programId) {
       const [program] = await this.deps.programs.byIds(group.projectId, [group.programId]);
       if (program) return { program, groupId: group.id };

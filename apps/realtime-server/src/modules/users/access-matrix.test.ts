@@ -203,6 +203,7 @@ describe('the access matrix: every route × role × project', () => {
         'POST /v1/groups/{id}/apply',
         'GET /v1/schedule-jobs/{id}',
         'GET /v1/devices/{id}/group',
+        'GET /v1/devices/{id}/schedule',
         'GET /v1/users',
         'GET /v1/users/{id}/permissions',
         'POST /v1/users/{id}/permissions',
@@ -485,12 +486,15 @@ describe('the access matrix: every route × role × project', () => {
           await send(name, 'GET', path),
           await send(name, 'GET', `/v1/devices/${deviceId}/group`),
           await send(name, 'GET', `/v1/groups?projectId=${project}`),
+          await send(name, 'GET', `/v1/devices/${deviceId}/schedule`),
         ];
         if (!holds(person, ACTION_ROLES.viewGroups)) {
           for (const read of reads)
             expect(read).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
         } else {
-          expect(reads.slice(0, 2).map((read) => read.status)).toEqual(visible ? [200, 200] : [404, 404]);
+          expect([reads[0], reads[1], reads[3]].map((read) => read!.status)).toEqual(
+            visible ? [200, 200, 200] : [404, 404, 404],
+          );
           expect(reads[2]!.body.items.some((g: { id: string }) => g.id === group.body.id)).toBe(visible);
           if (!visible) expect(JSON.stringify(reads[1]!.body)).not.toContain(project);
         }
