@@ -1,5 +1,5 @@
 import { MANUAL_MODE_MAX_HOURS } from '@farola/protocol';
-import type { StoredSchedule } from './calendar-engine';
+import type { StoredSchedule } from '@farola/protocol/schedule-engine';
 import type { Cabinet, LightPoint } from './device-state';
 import { type CabinetJournal, type LightPointJournal, Track } from './journal-tracks';
 import type { ManualOverride } from './metering';

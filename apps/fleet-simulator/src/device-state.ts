@@ -2,7 +2,7 @@ import type { AttributeValues, CabinetConfiguration, OperateMode } from '@farola
 import type { Mounting } from './accelerometer';
 import type { CabinetConditions } from './cabinet-conditions';
 import type { OutputSchedule } from './cabinet-schedule';
-import type { StoredSchedule } from './calendar-engine';
+import type { StoredSchedule } from '@farola/protocol/schedule-engine';
 import type { CellularState } from './cellular';
 import type { GpsState } from './gps';
 import type { CabinetJournal, LightPointJournal } from './journal-tracks';

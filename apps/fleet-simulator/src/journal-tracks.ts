@@ -1,6 +1,6 @@
 import type { CabinetConfiguration, OperateMode } from '@farola/protocol';
 import type { OutputSchedule } from './cabinet-schedule';
-import type { StoredSchedule } from './calendar-engine';
+import type { StoredSchedule } from '@farola/protocol/schedule-engine';
 import type { ActiveFault, LightFault } from './light-faults';
 import type { ManualOverride } from './metering';
 

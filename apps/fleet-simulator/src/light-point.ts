@@ -3,7 +3,7 @@ import { createMounting, tiltMounting } from './accelerometer';
 import { cabinetImposedLevel, cabinetSupplies } from './cabinet';
 import { advanceCellular, createCellular } from './cellular';
 import { advanceGps, createGps } from './gps';
-import { calendarEngineState } from './calendar-engine';
+import { calendarEngineState } from '@farola/protocol/schedule-engine';
 import { observeLightPoint } from './device-journal';
 import type { DeviceSpec } from './device-spec';
 import type { LampState, LightPoint } from './device-state';

@@ -1,5 +1,5 @@
 import type { DeviceSpec } from './device-spec';
-import { dayOfIsoDate, localInstant } from './local-time';
+import { dayOfIsoDate, localInstant } from '@farola/protocol/schedule-engine';
 import type { Random } from './random';
 import { manualModeUntil, type SunDay, sunDay, TIMEZONE } from './schedule';
 

@@ -1,5 +1,5 @@
 import { CONFIGURED_ASTRO } from './cabinet-schedule';
-import type { StoredSchedule } from './calendar-engine';
+import type { StoredSchedule } from '@farola/protocol/schedule-engine';
 import type { Cabinet, CabinetOutput, LightPoint } from './device-state';
 import type { Track } from './journal-tracks';
 import { blankLampState } from './light-point';

@@ -1,5 +1,5 @@
 import type { CommandParams } from '@farola/protocol';
-import { prepareSchedule } from './calendar-engine';
+import { prepareSchedule } from '@farola/protocol/schedule-engine';
 import type { CommandContext, CommandHandler } from './command-runner';
 import type { LightPoint } from './device-state';
 

@@ -6,7 +6,7 @@ import {
   UpAttributesMessageSchema,
 } from '@farola/protocol';
 import { switchCabinet } from './cabinet';
-import { prepareSchedule } from './calendar-engine';
+import { prepareSchedule } from '@farola/protocol/schedule-engine';
 import { SimClock } from './clock';
 import type { Cabinet, LightPoint, SimDevice } from './device-state';
 import { bindDevice, type FleetDevice, report } from './fleet-device';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as SunCalc from 'suncalc';
-import { type ProgramInterval, ScheduleSchema } from '@farola/protocol';
+import { type ProgramInterval, ScheduleSchema } from '../scheduling';
 import { calendarEngineLevel, programOfDay, type StoredSchedule, prepareSchedule } from './calendar-engine';
 import { dayOfIsoDate } from './local-time';
 

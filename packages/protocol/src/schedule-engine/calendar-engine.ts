@@ -7,9 +7,9 @@ import {
   RULE_PRECEDENCE,
   type Schedule,
   WEEKDAYS,
-} from '@farola/protocol';
+} from '../scheduling';
 import { dayOfIsoDate, localInstant, localMoment } from './local-time';
-import { sunDay } from './schedule';
+import { sunDay } from './sun';
 
 /**
  * How a light point runs a calendar (`setSchedule`). Street lighting thinks in nights, so a
