@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isNetMask, sameSubnet } from './ipv4';
-import { text } from './primitives';
+import { text, TimeZoneSchema } from './primitives';
 
 /** Sunrise/sunset offsets a cabinet accepts (its configuration and `createAstroCalendar`), in minutes. */
 export const ASTRO_OFFSET_LIMIT_MINUTES = 180;
@@ -15,20 +15,6 @@ const sunOffset = z.number().int().min(-ASTRO_OFFSET_LIMIT_MINUTES).max(ASTRO_OF
 const filePath = text()
   .max(255)
   .regex(/^(\/[\w.-]+)+$/, 'Expected an absolute file path such as /var/lib/cabinet/energies.csv');
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An IANA time zone name such as `Europe/Madrid` or `UTC`; offsets such as `+01:00` are not names. */
-const timeZone = text()
-  .regex(/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/, 'Expected an IANA time zone name such as Europe/Madrid')
-  .refine(isTimeZone, 'Unknown time zone');
 
 /** One row of the power table: the power the cabinet's load draws at a dimming level. */
 export const PowerTableRowSchema = z.strictObject({
@@ -98,7 +84,7 @@ const measures = {
   historicalEnergiesFilePath: filePath,
 };
 const time = {
-  timezone: timeZone,
+  timezone: TimeZoneSchema,
   /** Timezone State: local time (with daylight saving) applies; off, schedules run on UTC. */
   timezoneState: z.boolean(),
   sunUpdatePeriodHours: z.number().int().min(1).max(168),

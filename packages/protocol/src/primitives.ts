@@ -45,3 +45,17 @@ export const JsonRecordSchema = z.record(text(), z.unknown()).refine((value) => 
  * exclude `/`, `+`, `#` and spaces.
  */
 export const SerialNumberSchema = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Expected 1-64 letters, digits, . _ : -');
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name such as `Europe/Madrid` or `UTC`; offsets such as `+01:00` are not names. */
+export const TimeZoneSchema = text()
+  .regex(/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/, 'Expected an IANA time zone name such as Europe/Madrid')
+  .refine(isTimeZone, 'Unknown time zone');

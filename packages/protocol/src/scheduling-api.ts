@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BULK_DEVICES_MAX } from './bulk';
 import { OperateModeSchema } from './modes';
 import { PageQuerySchema, sortSchema } from './pagination';
-import { IsoDateTimeSchema, text } from './primitives';
+import { IsoDateTimeSchema, text, TimeZoneSchema } from './primitives';
 import {
   CalendarRuleSchema,
   calendarFields,
@@ -195,3 +195,35 @@ export const DeviceScheduleStateSchema = z.object({
     .nullable(),
 });
 export type DeviceScheduleState = z.infer<typeof DeviceScheduleStateSchema>;
+
+/**
+ * Where and which year a year-ahead preview is computed for (`GET /v1/calendars/{id}/preview`,
+ * `GET /v1/groups/{id}/preview`): the place's coordinates and IANA time zone, sun times and daylight
+ * saving from them.
+ */
+export const YearPreviewQuerySchema = z.strictObject({
+  year: z.coerce.number().int().min(2000).max(2100),
+  latitude: z.coerce.number().min(-90).max(90),
+  longitude: z.coerce.number().min(-180).max(180),
+  timezone: TimeZoneSchema,
+});
+export type YearPreviewQuery = z.infer<typeof YearPreviewQuerySchema>;
+
+export const PreviewFlagSchema = z.enum(['daylightBurn', 'darkAfterSunset', 'neverOff']);
+
+/** A year of what a schedule does at one place, day by day and hour by hour (`yearPreview`). */
+export const YearPreviewSchema = z.object({
+  year: z.number().int(),
+  days: z.array(
+    z.object({
+      date: z.iso.date(),
+      /** Each local hour's mean level, 0–100; index 0 is 00:00–01:00. */
+      hours: z.array(z.number().int().min(0).max(100)).length(24),
+      burnHours: z.number().min(0),
+      flags: z.array(PreviewFlagSchema),
+    }),
+  ),
+  burnHours: z.number().min(0),
+  meanLevel: z.number().min(0).max(100),
+});
+export type YearPreviewAnswer = z.infer<typeof YearPreviewSchema>;

@@ -8,3 +8,4 @@
 export * from './calendar-engine';
 export * from './local-time';
 export * from './sun';
+export * from './year-preview';

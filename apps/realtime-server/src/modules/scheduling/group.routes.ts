@@ -9,6 +9,8 @@ import {
   pageSchema,
   ScheduleJobSchema,
   SchedulingListQuerySchema,
+  YearPreviewQuerySchema,
+  YearPreviewSchema,
 } from '@farola/protocol';
 import { defineRoute, type Route } from '../../http/define-route';
 import type { GroupService } from './group.service';
@@ -134,5 +136,22 @@ export function groupRoutes(groups: GroupService, apply: ScheduleApply): Route[]
       response: { component: 'DeviceScheduleState', schema: DeviceScheduleStateSchema },
       handler: ({ user, id }) => apply.deviceState(user, id),
     }),
+    ...(['groups', 'calendars'] as const).map((what) =>
+      defineRoute({
+        method: 'get',
+        path: `/${what}/:id/preview`,
+        operationId: what === 'groups' ? 'previewGroupYear' : 'previewCalendarYear',
+        summary: `A year of what the ${what === 'groups' ? "group's schedule" : 'calendar'} does at a place, hour by hour`,
+        description:
+          'Computed by the calendar engine the light points run: sun times from the coordinates, daylight saving from the time zone. Each day carries its 24 hourly levels, its hours lit and its flags (lit by day, dark after sunset, never off).',
+        roles: viewScheduling,
+        id: { description: what === 'groups' ? 'Group id' : 'Calendar id' },
+        query: YearPreviewQuerySchema,
+        response: { component: 'YearPreview', schema: YearPreviewSchema },
+        errors: [409],
+        handler: ({ user, id, query }) =>
+          what === 'groups' ? apply.previewGroup(user, id, query) : apply.previewCalendar(user, id, query),
+      }),
+    ),
   ];
 }

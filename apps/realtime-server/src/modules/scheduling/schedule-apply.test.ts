@@ -139,6 +139,37 @@ describe("applying a group's schedule to its light points", () => {
     expect((await state()).sync).toBe('outOfSync');
   });
 
+  it("previews a year of a calendar's, or a group's, schedule at a place, and refuses an unknown time zone", async () => {
+    const program = await created('/v1/control-programs', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Preview',
+      intervals: EVENING,
+    });
+    const rules = [{ repetition: 'daily', startDate: '2026-01-01', programId: program.id }];
+    const calendar = await created('/v1/calendars', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Preview',
+      astronomical: true,
+      rules,
+    });
+    const group = await created('/v1/groups', { projectId: DEMO_PROJECT_ID, name: 'Preview', calendarId: calendar.id });
+    const place = 'year=2027&latitude=41.39&longitude=2.17&timezone=Europe/Madrid';
+    for (const path of [`/v1/calendars/${calendar.id}/preview`, `/v1/groups/${group.id}/preview`]) {
+      const preview = await send('GET', `${path}?${place}`);
+      expect(preview.status).toBe(200);
+      expect(preview.body.days).toHaveLength(365);
+      // Astronomical: lit from sunset, fading to 60 % from 23:00 (the 23 h cell averages the fade), dark by day.
+      const january = preview.body.days.find((day: { date: string }) => day.date === '2027-01-15');
+      expect(january.hours.slice(19, 24)).toEqual([100, 100, 100, 100, 69]);
+      expect(january.hours[12]).toBe(0);
+    }
+    const unknown = await send(
+      'GET',
+      `/v1/groups/${group.id}/preview?year=2027&latitude=41.39&longitude=2.17&timezone=Mars/Olympus`,
+    );
+    expect(unknown).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED' } } });
+  });
+
   it('refuses a group with nothing to run or no light point, before anything is sent', async () => {
     const north = await created('/v1/groups', { projectId: DEMO_NORTH_PROJECT_ID, name: 'Unscheduled' });
     const device = await h.register(uniqueSerial('APPLY'), { projectId: DEMO_NORTH_PROJECT_ID });

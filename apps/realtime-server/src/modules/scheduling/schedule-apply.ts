@@ -1,4 +1,12 @@
-import type { DeviceScheduleState, Schedule, ScheduleJob, ScheduleSync } from '@farola/protocol';
+import type {
+  DeviceScheduleState,
+  Schedule,
+  ScheduleJob,
+  ScheduleSync,
+  YearPreviewAnswer,
+  YearPreviewQuery,
+} from '@farola/protocol';
+import { yearPreview } from '@farola/protocol/schedule-engine';
 import type { User } from '../../auth/user';
 import { ALL_PROJECTS } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
@@ -127,12 +135,33 @@ export class ScheduleApply {
     };
   }
 
+  /** A year of what the group's schedule does at a place (the year-ahead preview). */
+  async previewGroup(user: User, groupId: string, query: YearPreviewQuery): Promise<YearPreviewAnswer> {
+    const group = await this.deps.groupService.stored(user, groupId);
+    const { schedule } = await this.compiled(group);
+    return yearPreview(schedule, query, query.year);
+  }
+
+  /** A year of what a calendar does at a place, as a light point running it would. */
+  async previewCalendar(user: User, calendarId: string, query: YearPreviewQuery): Promise<YearPreviewAnswer> {
+    const calendar = await this.deps.calendars.get(calendarId, await this.deps.projects.scope(user));
+    if (!calendar) throw new DomainError('NOT_FOUND', undefined, 'Calendar not found');
+    const { schedule } = await this.compiledFor({ calendar }, calendar.projectId);
+    return yearPreview(schedule, query, query.year);
+  }
+
   /** What the group runs, and the schedule a light point would store for it. */
   private async compiled(group: GroupRef): Promise<{ what: GroupSchedule; schedule: Schedule }> {
-    const what = await this.scheduleOf(group);
+    return this.compiledFor(await this.scheduleOf(group), group.projectId);
+  }
+
+  private async compiledFor(
+    what: GroupSchedule,
+    projectId: string,
+  ): Promise<{ what: GroupSchedule; schedule: Schedule }> {
     const referenced = 'calendar' in what ? what.calendar.rules.map((rule) => rule.programId) : [];
     if ('calendar' in what && what.calendar.defaultProgramId) referenced.push(what.calendar.defaultProgramId);
-    const programs = await this.deps.programs.byIds(group.projectId, referenced);
+    const programs = await this.deps.programs.byIds(projectId, referenced);
     return { what, schedule: compileSchedule(what, new Map(programs.map((program) => [program.id, program]))) };
   }
 

@@ -17,6 +17,8 @@ import { startTestRealm, type TestRealm } from '../../testing/test-realm';
  * demo project (with its subproject), B the north districts.
  */
 const A = DEMO_PROJECT_ID;
+/** Where a year preview is computed. */
+const PLACE = 'year=2027&latitude=41.39&longitude=2.17&timezone=Europe/Madrid';
 const B = DEMO_NORTH_PROJECT_ID;
 
 interface Person {
@@ -194,6 +196,7 @@ describe('the access matrix: every route × role × project', () => {
         'PUT /v1/calendars/{id}',
         'DELETE /v1/calendars/{id}',
         'POST /v1/calendars/{id}/default',
+        'GET /v1/calendars/{id}/preview',
         'GET /v1/groups',
         'POST /v1/groups',
         'GET /v1/groups/{id}',
@@ -202,6 +205,7 @@ describe('the access matrix: every route × role × project', () => {
         'POST /v1/groups/{id}/members',
         'POST /v1/groups/{id}/apply',
         'GET /v1/schedule-jobs/{id}',
+        'GET /v1/groups/{id}/preview',
         'GET /v1/devices/{id}/group',
         'GET /v1/devices/{id}/schedule',
         'GET /v1/users',
@@ -427,12 +431,15 @@ describe('the access matrix: every route × role × project', () => {
           await send(name, 'GET', calendarPath),
           await send(name, 'GET', `/v1/control-programs?projectId=${project}`),
           await send(name, 'GET', `/v1/calendars?projectId=${project}`),
+          await send(name, 'GET', `${calendarPath}/preview?${PLACE}`),
         ];
         if (!viewer) {
           for (const read of reads)
             expect(read).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
         } else {
-          expect(reads.slice(0, 2).map((read) => read.status)).toEqual(visible ? [200, 200] : [404, 404]);
+          expect([reads[0], reads[1], reads[4]].map((read) => read!.status)).toEqual(
+            visible ? [200, 200, 200] : [404, 404, 404],
+          );
           expect(reads[2]!.body.items.some((p: { id: string }) => p.id === program.body.id)).toBe(visible);
           expect(reads[3]!.body.items.some((c: { id: string }) => c.id === calendar.body.id)).toBe(visible);
         }
@@ -551,8 +558,11 @@ describe('the access matrix: every route × role × project', () => {
         if (!holds(person, ACTION_ROLES.manageScheduling)) expect(applied.status).toBe(403);
         else expect(applied.status).toBe(visible ? 202 : 404);
         const job = await send(name, 'GET', `/v1/schedule-jobs/${theirs.body.id}`);
-        if (!holds(person, ACTION_ROLES.viewScheduling)) expect(job.status).toBe(403);
-        else expect(job.status).toBe(visible ? 200 : 404);
+        const preview = await send(name, 'GET', `/v1/groups/${group.body.id}/preview?${PLACE}`);
+        for (const read of [job, preview]) {
+          if (!holds(person, ACTION_ROLES.viewScheduling)) expect(read.status).toBe(403);
+          else expect(read.status).toBe(visible ? 200 : 404);
+        }
         // The device back in its default group, for the next person.
         const defaults = await send('admin', 'GET', `/v1/groups?projectId=${project}&q=Default`);
         await send('admin', 'POST', `/v1/groups/${defaults.body.items[0].id}/members`, { deviceIds: [deviceId] });

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { ProgramInterval, Schedule } from '../scheduling';
+import { yearPreview } from './year-preview';
+
+const PROGRAM_ID = '5b0e3f47-3b9b-4a53-a6a5-6b8f2a1c9d10';
+const BARCELONA = { latitude: 41.39, longitude: 2.17, timezone: 'Europe/Madrid' };
+const SYDNEY = { latitude: -33.87, longitude: 151.21, timezone: 'Australia/Sydney' };
+const TROMSO = { latitude: 69.65, longitude: 18.96, timezone: 'Europe/Oslo' };
+
+function everyDay(intervals: ProgramInterval[]): Schedule {
+  return {
+    calendar: {
+      id: 'c8a4f0d2-0d7e-4b61-9f53-2f4e8a7b1c55',
+      name: 'Every day',
+      astronomical: false,
+      rules: [{ repetition: 'daily', startDate: '2000-01-01', programId: PROGRAM_ID }],
+    },
+    programs: [{ id: PROGRAM_ID, name: 'Night', intervals }],
+  };
+}
+
+const SUNSET_TO_SUNRISE = everyDay([
+  { start: { sun: 'sunset', offsetMinutes: 0 }, dimming: 100, fadingMinutes: 0 },
+  { start: { sun: 'sunrise', offsetMinutes: 0 }, dimming: 0, fadingMinutes: 0 },
+]);
+
+const day = (preview: ReturnType<typeof yearPreview>, date: string) => preview.days.find((d) => d.date === date)!;
+
+describe('the year-ahead preview of a schedule', () => {
+  it('gives every local day of the year 24 hourly levels, lit from sunset to sunrise, none burning by day', () => {
+    const preview = yearPreview(SUNSET_TO_SUNRISE, BARCELONA, 2027);
+    expect(preview.days).toHaveLength(365);
+    expect(preview.days[0]!.date).toBe('2027-01-01');
+    const january = day(preview, '2027-01-15');
+    expect(january.hours[22]).toBe(100);
+    expect(january.hours[13]).toBe(0);
+    expect(preview.days.every((d) => !d.flags.includes('daylightBurn') && !d.flags.includes('darkAfterSunset'))).toBe(
+      true,
+    );
+    // About half the year's hours, more in winter than in summer.
+    expect(preview.burnHours).toBeGreaterThan(4200);
+    expect(preview.burnHours).toBeLessThan(4600);
+    expect(day(preview, '2027-12-21').burnHours).toBeGreaterThan(day(preview, '2027-06-21').burnHours + 5);
+    expect(preview.meanLevel).toBe(100);
+  });
+
+  it('keeps 24 hours on the daylight-saving days of both hemispheres, the clock times following the change', () => {
+    const madrid = yearPreview(
+      everyDay([
+        { start: '22:00', dimming: 100, fadingMinutes: 0 },
+        { start: '06:00', dimming: 0, fadingMinutes: 0 },
+      ]),
+      BARCELONA,
+      2027,
+    );
+    // 28 March 2027: 02:00 becomes 03:00; 31 October: 03:00 becomes 02:00. The program keeps its clock times.
+    for (const date of ['2027-03-28', '2027-10-31']) {
+      const d = day(madrid, date);
+      expect(d.hours).toHaveLength(24);
+      expect(d.hours[5]).toBe(100);
+      expect(d.hours[6]).toBe(0);
+      expect(d.hours[22]).toBe(100);
+    }
+    expect(day(madrid, '2027-03-28').burnHours).toBe(7);
+    expect(day(madrid, '2027-10-31').burnHours).toBe(9);
+    const sydney = yearPreview(SUNSET_TO_SUNRISE, SYDNEY, 2027);
+    // Southern summer: the December nights are the short ones.
+    expect(day(sydney, '2027-06-21').burnHours).toBeGreaterThan(day(sydney, '2027-12-21').burnHours + 3);
+    expect(day(sydney, '2027-10-03').hours).toHaveLength(24);
+  });
+
+  it('falls back to a 12-hour night round solar noon where the sun neither sets nor rises (70° N), never to midnight', () => {
+    const preview = yearPreview(SUNSET_TO_SUNRISE, TROMSO, 2027);
+    for (const date of ['2027-06-21', '2027-12-21']) {
+      const d = day(preview, date);
+      expect(d.burnHours).toBeGreaterThan(11);
+      expect(d.burnHours).toBeLessThan(13);
+      expect(d.hours[0]).toBe(100);
+      expect(d.hours[12]).toBe(0);
+    }
+  });
+
+  it('flags days that burn in daylight, stay dark after sunset, or never switch off', () => {
+    const early = yearPreview(
+      everyDay([
+        { start: '17:00', dimming: 100, fadingMinutes: 0 },
+        { start: { sun: 'sunrise', offsetMinutes: 0 }, dimming: 0, fadingMinutes: 0 },
+      ]),
+      BARCELONA,
+      2027,
+    );
+    expect(day(early, '2027-06-21').flags).toContain('daylightBurn');
+    const partNight = yearPreview(
+      everyDay([
+        { start: { sun: 'sunset', offsetMinutes: 0 }, dimming: 100, fadingMinutes: 0 },
+        { start: '01:00', dimming: 0, fadingMinutes: 0 },
+      ]),
+      BARCELONA,
+      2027,
+    );
+    expect(day(partNight, '2027-01-15').flags).toContain('darkAfterSunset');
+    const always = yearPreview(everyDay([{ start: '12:00', dimming: 40, fadingMinutes: 0 }]), BARCELONA, 2027);
+    expect(day(always, '2027-05-01').flags).toEqual(expect.arrayContaining(['neverOff', 'daylightBurn']));
+    expect(always.meanLevel).toBe(40);
+  });
+});
