@@ -132,6 +132,20 @@ test("a calendar picks a program for each day; the project's default calendar is
   await expect(editor).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Its year ahead at a place: a heatmap of every hour, and what it says in words.
+  await page.getByRole('button', { name: `Year preview of ${name}` }).click();
+  const preview = page.getByRole('dialog', { name: `Year preview: ${name}` });
+  await preview.getByTestId('preview-year').fill('2027');
+  await preview.getByTestId('preview-latitude').fill('41.39');
+  await preview.getByTestId('preview-longitude').fill('2.17');
+  await preview.getByTestId('preview-timezone').fill('Europe/Madrid');
+  await expect(preview.getByRole('img', { name: `Light level of ${name} at every hour of 2027` })).toBeVisible();
+  // Weekly on the default Saturday and Sunday only, astronomical: lit part of each weekend, never by day.
+  await expect(preview.getByTestId('year-preview-summary')).toContainText('Days lit in daylight: 0;');
+  expect(await seriousViolations(page)).toEqual([]);
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toHaveCount(0);
+
   // Made the project's default, it cannot be deleted: the server says so in the user's language.
   await page.getByRole('button', { name: `Make ${name} the default calendar` }).click();
   await expect(row.getByTestId('default-calendar')).toBeVisible();

@@ -1,6 +1,8 @@
 import {
   DeviceGroupSchema,
   DeviceScheduleStateSchema,
+  DeviceSchema,
+  YearPreviewSchema,
   PAGE_LIMIT_MAX,
   pageSchema,
   ScheduleJobSchema,
@@ -10,6 +12,8 @@ import {
   type CalendarEdit,
   type DeviceGroup,
   type DeviceScheduleState,
+  type YearPreviewAnswer,
+  type YearPreviewQuery,
   type GroupCreate,
   type GroupEdit,
   type ScheduleJob,
@@ -133,4 +137,21 @@ export function fetchScheduleJob(id: string): Promise<ScheduleJob> {
 /** Whether a device runs its group's schedule, and its group. */
 export function fetchDeviceSchedule(deviceId: string): Promise<DeviceScheduleState> {
   return apiGet(`devices/${deviceId}/schedule`, DeviceScheduleStateSchema);
+}
+
+/** A year of what a calendar, or what a group runs, does at a place. */
+export function fetchYearPreview(
+  target: { kind: 'calendars' | 'groups'; id: string },
+  query: YearPreviewQuery,
+): Promise<YearPreviewAnswer> {
+  return apiGet(`${target.kind}/${target.id}/preview`, YearPreviewSchema, { ...query });
+}
+
+const DevicePageSchema = pageSchema(DeviceSchema);
+
+/** Where a project's devices stand: the first of them that has coordinates, or null. */
+export async function fetchProjectPlace(projectId: string): Promise<{ latitude: number; longitude: number } | null> {
+  const page = await apiGet('devices', DevicePageSchema, { projectId, limit: 50 });
+  const placed = page.items.find((device) => device.latitude !== null && device.longitude !== null);
+  return placed ? { latitude: placed.latitude!, longitude: placed.longitude! } : null;
 }

@@ -1,6 +1,6 @@
 import { ACTION_ROLES, type CalendarEdit, type StoredCalendar } from '@farola/protocol';
 import { Badge, Link } from '@fluentui/react-components';
-import { StarRegular } from '@fluentui/react-icons';
+import { CalendarLtrRegular, StarRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import {
 } from './api';
 import { CalendarEditor } from './calendar-editor';
 import { SchedulingList, useActionsColumn } from './scheduling-list';
+import { type PreviewTarget, YearPreviewDialog } from './year-preview-dialog';
 import { useSchedulingListStyles } from './scheduling-list.styles';
 import { useSchedulingMutation, useSchedulingSave } from './use-scheduling-writes';
 
@@ -37,6 +38,7 @@ export function Calendars({ projectId }: { projectId: string }) {
   const mayManage = useSignedInUser().hasAnyRole(ACTION_ROLES.manageScheduling);
   const [q, setQ] = useState<string | undefined>();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [previewing, setPreviewing] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<StoredCalendar | null>(null);
 
   const query = { projectId, q: q ?? '' };
@@ -70,10 +72,16 @@ export function Calendars({ projectId }: { projectId: string }) {
   };
 
   const actions = useActionsColumn<StoredCalendar>('calendars', {
+    manage: mayManage,
     edit: (calendar) => setEditing({ mode: 'edit', calendar }),
     remove: setDeleting,
-    extra: (calendar) =>
-      calendar.isDefault
+    extra: (calendar) => [
+      {
+        icon: <CalendarLtrRegular />,
+        label: t('preview.open', { name: calendar.name }),
+        onClick: () => setPreviewing({ kind: 'calendars', id: calendar.id, name: calendar.name, projectId }),
+      },
+      ...(calendar.isDefault || !mayManage
         ? []
         : [
             {
@@ -82,7 +90,8 @@ export function Calendars({ projectId }: { projectId: string }) {
               disabled: makeDefault.isPending,
               onClick: () => makeDefault.mutate(calendar),
             },
-          ],
+          ]),
+    ],
   });
   const columns: DataTableColumn<StoredCalendar>[] = [
     {
@@ -117,7 +126,7 @@ export function Calendars({ projectId }: { projectId: string }) {
       header: t('programs.column.updated'),
       cell: (calendar) => formatDateTime(calendar.updatedAt, i18n.language),
     },
-    ...(mayManage ? [actions] : []),
+    actions,
   ];
 
   return (
@@ -136,6 +145,7 @@ export function Calendars({ projectId }: { projectId: string }) {
           onCancel: () => setDeleting(null),
         }}
       />
+      {previewing && <YearPreviewDialog target={previewing} onClose={() => setPreviewing(null)} />}
       {editing && (
         <CalendarEditor
           initial={editing.mode === 'create' ? NEW_CALENDAR : editing.calendar}

@@ -62,6 +62,7 @@ export function ControlPrograms({ projectId }: { projectId: string }) {
   };
 
   const actions = useActionsColumn<StoredControlProgram>('programs', {
+    manage: mayManage,
     edit: (program) => setEditing({ mode: 'edit', program }),
     remove: setDeleting,
     extra: (program) => [

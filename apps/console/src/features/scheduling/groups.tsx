@@ -1,6 +1,6 @@
 import { ACTION_ROLES, type DeviceGroup, type GroupEdit } from '@farola/protocol';
 import { Badge, Link } from '@fluentui/react-components';
-import { SendRegular } from '@fluentui/react-icons';
+import { CalendarLtrRegular, SendRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import {
 import { GroupEditor } from './group-editor';
 import { ScheduleJobProgress } from './schedule-job-progress';
 import { SchedulingList, useActionsColumn } from './scheduling-list';
+import { type PreviewTarget, YearPreviewDialog } from './year-preview-dialog';
 import { useSchedulingListStyles } from './scheduling-list.styles';
 import { useSchedulingMutation, useSchedulingSave } from './use-scheduling-writes';
 
@@ -40,6 +41,7 @@ export function Groups({ projectId }: { projectId: string }) {
   const mayManage = useSignedInUser().hasAnyRole(ACTION_ROLES.manageGroups);
   const [q, setQ] = useState<string | undefined>();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [previewing, setPreviewing] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeviceGroup | null>(null);
   /** The job each group was last applied with, in this visit. */
   const [sent, setSent] = useState<ReadonlyMap<string, string>>(new Map());
@@ -85,16 +87,26 @@ export function Groups({ projectId }: { projectId: string }) {
   };
 
   const actions = useActionsColumn<DeviceGroup>('groups', {
+    manage: mayManage,
     edit: (group) => setEditing({ mode: 'edit', group }),
     remove: setDeleting,
     removable: (group) => !group.isDefault,
     extra: (group) => [
       {
-        icon: <SendRegular />,
-        label: t('groups.action.apply', { name: nameOf(group) }),
-        disabled: apply.isPending,
-        onClick: () => apply.mutate(group),
+        icon: <CalendarLtrRegular />,
+        label: t('preview.open', { name: nameOf(group) }),
+        onClick: () => setPreviewing({ kind: 'groups', id: group.id, name: nameOf(group), projectId }),
       },
+      ...(mayManage
+        ? [
+            {
+              icon: <SendRegular />,
+              label: t('groups.action.apply', { name: nameOf(group) }),
+              disabled: apply.isPending,
+              onClick: () => apply.mutate(group),
+            },
+          ]
+        : []),
     ],
   });
   const columns: DataTableColumn<DeviceGroup>[] = [
@@ -140,7 +152,7 @@ export function Groups({ projectId }: { projectId: string }) {
         return jobId ? <ScheduleJobProgress jobId={jobId} /> : null;
       },
     },
-    ...(mayManage ? [actions] : []),
+    actions,
   ];
 
   return (
@@ -155,6 +167,7 @@ export function Groups({ projectId }: { projectId: string }) {
         onNew={mayManage ? () => setEditing({ mode: 'create' }) : null}
         deletion={{ item: deleting, onConfirm: (group) => remove.mutate(group), onCancel: () => setDeleting(null) }}
       />
+      {previewing && <YearPreviewDialog target={previewing} onClose={() => setPreviewing(null)} />}
       {editing && (
         <GroupEditor
           initial={editing.mode === 'create' ? NEW_GROUP : editing.group}

@@ -20,8 +20,8 @@ export interface RowAction {
 export type ListTexts = 'programs' | 'calendars' | 'groups';
 
 /**
- * The Actions column of a list whose rows the user may change: Edit, the list's own actions, Delete,
- * each named after the row ('Edit Old town').
+ * The Actions column of a list: Edit, the list's own actions, Delete, each named after the row ('Edit
+ * Old town'); Edit and Delete only for those who may change the rows.
  */
 export function useActionsColumn<T extends { name: string }>(
   texts: ListTexts,
@@ -31,6 +31,8 @@ export function useActionsColumn<T extends { name: string }>(
     extra?: (item: T) => RowAction[];
     /** Whether a row offers Delete (a default group does not). */
     removable?: (item: T) => boolean;
+    /** Whether the user may change the rows: without, only the list's own actions (a preview) show. */
+    manage: boolean;
   },
 ): DataTableColumn<T> {
   const { t } = useTranslation('scheduling');
@@ -41,13 +43,17 @@ export function useActionsColumn<T extends { name: string }>(
     cell: (item) => (
       <RowActions
         actions={[
-          {
-            icon: <EditRegular />,
-            label: t(`${texts}.action.edit`, { name: item.name }),
-            onClick: () => actions.edit(item),
-          },
+          ...(actions.manage
+            ? [
+                {
+                  icon: <EditRegular />,
+                  label: t(`${texts}.action.edit`, { name: item.name }),
+                  onClick: () => actions.edit(item),
+                },
+              ]
+            : []),
           ...(actions.extra?.(item) ?? []),
-          ...(actions.removable?.(item) === false
+          ...(!actions.manage || actions.removable?.(item) === false
             ? []
             : [
                 {
