@@ -2,6 +2,7 @@ import type { CalendarEdit, CalendarRule, Page, SchedulingListQuery, StoredCalen
 import type { Database, Queryable } from '../../db/database';
 import { pageByName } from '../../db/name-page';
 import { ALL_PROJECTS, Conditions, iso, isUniqueViolation, likePattern, type ProjectScope } from '../../db/rows';
+import { type DefaultDeletion, deleteUnlessDefault } from './default-rows';
 
 interface CalendarRow {
   id: string;
@@ -95,15 +96,8 @@ export class CalendarRepository {
   }
 
   /** Deletes a calendar unless it is its project's default: 'deleted', 'default' or 'missing'. */
-  async delete(id: string): Promise<'deleted' | 'default' | 'missing'> {
-    const [row] = await this.db.query<{ is_default: boolean }>(
-      `WITH gone AS (DELETE FROM calendars WHERE id = $1 AND NOT is_default RETURNING id)
-       SELECT c.is_default FROM calendars c WHERE c.id = $1 AND NOT EXISTS (SELECT 1 FROM gone)
-       UNION ALL SELECT false FROM gone`,
-      [id],
-    );
-    if (!row) return 'missing';
-    return row.is_default ? 'default' : 'deleted';
+  delete(id: string): Promise<DefaultDeletion> {
+    return deleteUnlessDefault(this.db, 'calendars', id);
   }
 
   /** Makes a calendar its project's default, in place of the one before; null when it is gone. */

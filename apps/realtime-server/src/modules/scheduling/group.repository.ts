@@ -2,6 +2,7 @@ import type { DeviceGroup, GroupEdit, OperateMode, Page, SchedulingListQuery } f
 import type { Database } from '../../db/database';
 import { pageByName } from '../../db/name-page';
 import { ALL_PROJECTS, Conditions, iso, likePattern, type ProjectScope } from '../../db/rows';
+import { type DefaultDeletion, deleteUnlessDefault } from './default-rows';
 
 interface GroupRow {
   id: string;
@@ -110,15 +111,8 @@ export class GroupRepository {
   }
 
   /** Deletes a group other than a default one: 'deleted', 'default' or 'missing'; fails on GROUP_KEYS.members while it has members. */
-  async delete(id: string): Promise<'deleted' | 'default' | 'missing'> {
-    const [row] = await this.db.query<{ is_default: boolean }>(
-      `WITH gone AS (DELETE FROM device_groups WHERE id = $1 AND NOT is_default RETURNING id)
-       SELECT g.is_default FROM device_groups g WHERE g.id = $1 AND NOT EXISTS (SELECT 1 FROM gone)
-       UNION ALL SELECT false FROM gone`,
-      [id],
-    );
-    if (!row) return 'missing';
-    return row.is_default ? 'default' : 'deleted';
+  delete(id: string): Promise<DefaultDeletion> {
+    return deleteUnlessDefault(this.db, 'device_groups', id);
   }
 
   /**
