@@ -218,3 +218,28 @@ test('a group runs a program every day: Apply sends it to a simulated light poin
   const groups = await (await request.get(`/lighting/api/v1/groups?projectId=${DEMO_PROJECT_ID}&q=Default`)).json();
   await request.post(`/lighting/api/v1/groups/${groups.items[0].id}/members`, { data: { deviceIds: [device!.id] } });
 });
+
+test('an inventory selection changes group in one step', async ({ page, request }) => {
+  const stamp = Date.now();
+  const [device] = (await connectedLightPoints(request, 'orion')).filter((d) => d.projectId === DEMO_PROJECT_ID);
+  expect(device).toBeDefined();
+  const group = await request.post('/lighting/api/v1/groups', {
+    data: { projectId: DEMO_PROJECT_ID, name: `Avenue ${stamp}` },
+  });
+  expect(group.status()).toBe(201);
+  const groupId = (await group.json()).id as string;
+
+  await page.goto(`/lighting/inventory/light-points?q=${device!.serialNumber}`);
+  await page.getByTestId('device-row').first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Change group' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Change the group of the selected devices (1)' });
+  await dialog.getByTestId('change-group-select').selectOption({ label: `Avenue ${stamp} — Demo city` });
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Change group' }).click();
+  await expect(page.getByRole('listitem', { name: `Devices moved to Avenue ${stamp}: 1` })).toBeVisible();
+  expect((await (await request.get(`/lighting/api/v1/devices/${device!.id}/group`)).json()).id).toBe(groupId);
+
+  // Back to its project's default group, as the other specs expect it.
+  const groups = await (await request.get(`/lighting/api/v1/groups?projectId=${DEMO_PROJECT_ID}&q=Default`)).json();
+  await request.post(`/lighting/api/v1/groups/${groups.items[0].id}/members`, { data: { deviceIds: [device!.id] } });
+});

@@ -6,6 +6,9 @@ import { useSignedInUser } from '@/lib/auth/user-context';
 const BulkActionsMenu = lazy(() =>
   import('@/features/bulk/bulk-actions-menu').then((m) => ({ default: m.BulkActionsMenu })),
 );
+const ChangeGroupButton = lazy(() =>
+  import('@/features/scheduling/change-group').then((m) => ({ default: m.ChangeGroupButton })),
+);
 
 interface SelectionActionsProps {
   deviceIds: readonly string[];
@@ -14,15 +17,21 @@ interface SelectionActionsProps {
 }
 
 /**
- * The bulk actions on a selection (a list's or the map's), for users who may command devices:
- * the server starts a bulk action for them only, so no one else is offered one it would refuse.
+ * The bulk actions on a selection (a list's or the map's), for users who may command devices (the
+ * server starts a bulk action for them only, so no one else is offered one it would refuse), and
+ * 'Change group', for those who may put devices in groups.
  */
 export function SelectionActions(props: SelectionActionsProps) {
   const user = useSignedInUser();
-  if (!user.hasAnyRole(ACTION_ROLES.commandDevices)) return null;
+  const mayCommand = user.hasAnyRole(ACTION_ROLES.commandDevices);
+  const mayGroup = user.hasAnyRole(ACTION_ROLES.groupDevices);
+  if (!mayCommand && !mayGroup) return null;
   return (
     <Suspense fallback={null}>
-      <BulkActionsMenu {...props} />
+      {mayCommand && <BulkActionsMenu {...props} />}
+      {mayGroup && (
+        <ChangeGroupButton deviceIds={props.deviceIds} {...(props.onStarted && { onDone: props.onStarted })} />
+      )}
     </Suspense>
   );
 }

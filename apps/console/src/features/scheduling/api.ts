@@ -1,6 +1,7 @@
 import {
   DeviceGroupSchema,
   DeviceScheduleStateSchema,
+  GroupMembersChangedSchema,
   DeviceSchema,
   YearPreviewSchema,
   PAGE_LIMIT_MAX,
@@ -16,6 +17,7 @@ import {
   type YearPreviewQuery,
   type GroupCreate,
   type GroupEdit,
+  type GroupMembersChanged,
   type ScheduleJob,
   type ControlProgramCreate,
   type ControlProgramEdit,
@@ -154,4 +156,15 @@ export async function fetchProjectPlace(projectId: string): Promise<{ latitude: 
   const page = await apiGet('devices', DevicePageSchema, { projectId, limit: 50 });
   const placed = page.items.find((device) => device.latitude !== null && device.longitude !== null);
   return placed ? { latitude: placed.latitude!, longitude: placed.longitude! } : null;
+}
+
+/** Every group the caller sees, in every visible project (a selection's 'Change group' chooses from them). */
+export async function fetchAllGroups(): Promise<DeviceGroup[]> {
+  const page = await apiGet('groups', GroupPageSchema, { limit: PAGE_LIMIT_MAX });
+  return page.items;
+}
+
+/** Puts devices of the group's project in the group. */
+export function putGroupMembers(groupId: string, deviceIds: readonly string[]): Promise<GroupMembersChanged> {
+  return apiPost(`groups/${groupId}/members`, { deviceIds }, GroupMembersChangedSchema);
 }
