@@ -4,6 +4,7 @@ import { ControlProgramRepository } from './control-program.repository';
 import { GroupRepository } from './group.repository';
 import { groupRoutes } from './group.routes';
 import { GroupService } from './group.service';
+import { PreviewThread } from './preview-thread';
 import { ScheduleApply } from './schedule-apply';
 import { scheduleKind } from './schedule-kind';
 import { calendarRoutes, controlProgramRoutes } from './scheduling.routes';
@@ -30,6 +31,7 @@ export const schedulingModule: FarolaModule = {
     events.on('DevicesMoved', ({ deviceIds, projectId }) => groups.forgetMoved(deviceIds, projectId));
     const jobs = services.get('jobs');
     const requests = services.get('queuedRequests');
+    const previews = new PreviewThread();
     jobs.register(scheduleKind({ index: devices.index, requests }));
     const apply = new ScheduleApply({
       groups: groupRepository,
@@ -40,9 +42,11 @@ export const schedulingModule: FarolaModule = {
       devices,
       requests,
       jobs,
+      previews,
     });
     return {
       routes: [...controlProgramRoutes(scheduling), ...calendarRoutes(scheduling), ...groupRoutes(groups, apply)],
+      parts: [{ name: 'year previews', stop: () => previews.stop() }],
     };
   },
 };

@@ -6,7 +6,6 @@ import type {
   YearPreviewAnswer,
   YearPreviewQuery,
 } from '@farola/protocol';
-import { yearPreview } from '@farola/protocol/schedule-engine';
 import type { User } from '../../auth/user';
 import { ALL_PROJECTS } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
@@ -19,6 +18,7 @@ import { compileSchedule, type GroupSchedule } from './compile-schedule';
 import type { ControlProgramRepository } from './control-program.repository';
 import type { GroupRepository, StoredGroup } from './group.repository';
 import type { GroupService } from './group.service';
+import type { PreviewThread } from './preview-thread';
 import { SCHEDULE_KIND, type ScheduleJobParams } from './schedule-kind';
 
 /** The fields of a group that say what it runs. */
@@ -70,6 +70,7 @@ export class ScheduleApply {
       devices: Pick<DevicesService, 'index'>;
       requests: Pick<QueuedRequestsService, 'latestOf'>;
       jobs: JobsService;
+      previews: Pick<PreviewThread, 'preview'>;
     },
   ) {}
 
@@ -139,7 +140,7 @@ export class ScheduleApply {
   async previewGroup(user: User, groupId: string, query: YearPreviewQuery): Promise<YearPreviewAnswer> {
     const group = await this.deps.groupService.stored(user, groupId);
     const { schedule } = await this.compiled(group);
-    return yearPreview(schedule, query, query.year);
+    return this.deps.previews.preview(schedule, query, query.year);
   }
 
   /** A year of what a calendar does at a place, as a light point running it would. */
@@ -147,7 +148,7 @@ export class ScheduleApply {
     const calendar = await this.deps.calendars.get(calendarId, await this.deps.projects.scope(user));
     if (!calendar) throw new DomainError('NOT_FOUND', undefined, 'Calendar not found');
     const { schedule } = await this.compiledFor({ calendar }, calendar.projectId);
-    return yearPreview(schedule, query, query.year);
+    return this.deps.previews.preview(schedule, query, query.year);
   }
 
   /** What the group runs, and the schedule a light point would store for it. */
