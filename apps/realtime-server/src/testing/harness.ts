@@ -36,6 +36,8 @@ export interface Harness {
   gatewayId: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on answers field by field; a JSON answer is read as loosely typed
   api: (path: string, init?: RequestInit) => Promise<{ status: number; body: any }>;
+  /** `api` with a method and a JSON body (none when undefined): `h.send('PUT', '/v1/calendars/…', calendar)`. */
+  send: (method: string, path: string, body?: unknown) => ReturnType<Harness['api']>;
   /** A connected Socket.IO client, with the `session` the server greeted it with. */
   /** `listen` attaches listeners before the connection opens (to see what follows the session at once). */
   socket: (
@@ -145,6 +147,7 @@ export async function startHarness(env: Record<string, string> = {}, options: St
     gatewayId,
     provision,
     api,
+    send: (method, path, body) => api(path, jsonRequest(method, body)),
     publish,
     socket: async (auth, listen) => {
       const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.httpUrl, {
@@ -262,3 +265,8 @@ export function nextEvent<K extends StreamedEventType>(
 }
 
 export const uniqueSerial = (prefix = 'T') => `${prefix}-${randomUUID().slice(0, 8).toUpperCase()}`;
+
+/** A request with a method and a JSON body (none when `body` is undefined). */
+export function jsonRequest(method: string, body?: unknown): RequestInit {
+  return { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+}

@@ -21,7 +21,7 @@ import type { DeviceIndexEntry } from '../devices/contract';
 import type { LifecycleService } from '../lifecycle/contract';
 import type { ProjectService } from '../projects/contract';
 import type { QueuedRequestsService } from '../requests/contract';
-import type { Job, JobItem, JobItemPlan, JobsService } from '../jobs/contract';
+import { type Job, type JobItem, type JobItemPlan, type JobsService, jobProgress } from '../jobs/contract';
 import { BULK_KIND, commandOf, isLifecycleAction } from './bulk-actions';
 
 const message = (code: ErrorCode) => ({ code, message: ERRORS[code].message });
@@ -32,15 +32,7 @@ export function toBulkJob(job: Job): BulkJob {
     id: job.id,
     action: job.action as BulkActionName,
     params: job.params,
-    status: job.status,
-    total: job.succeeded + job.failed + job.pending + job.skipped,
-    succeeded: job.succeeded,
-    failed: job.failed,
-    pending: job.pending,
-    skipped: job.skipped,
-    createdBy: job.createdBy,
-    createdAt: job.createdAt,
-    finishedAt: job.finishedAt,
+    ...jobProgress(job),
     projectIds: job.projectIds,
   };
 }

@@ -33,6 +33,13 @@ export interface Job extends JobHeader {
   skipped: number;
 }
 
+/** A job's state as every kind answers it: its status, and how many items ended how, and in all. */
+export function jobProgress(job: Job) {
+  const { status, succeeded, failed, pending, skipped, createdBy, createdAt, finishedAt } = job;
+  const total = succeeded + failed + pending + skipped;
+  return { status, total, succeeded, failed, pending, skipped, createdBy, createdAt, finishedAt };
+}
+
 /** One item of a job, as listed. */
 export interface JobItem {
   itemId: string;

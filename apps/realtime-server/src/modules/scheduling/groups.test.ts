@@ -6,8 +6,7 @@ const INTERVALS = [{ start: '20:00', dimming: 100, fadingMinutes: 0 }];
 
 describe('groups', () => {
   let h: Harness;
-  const send = (method: string, path: string, body?: unknown) =>
-    h.api(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const send: Harness['send'] = (...args) => h.send(...args);
   const created = async (path: string, body: unknown) => {
     const answer = await send('POST', path, body);
     expect(answer.status).toBe(201);

@@ -9,8 +9,7 @@ const EVENING = [
 
 describe("applying a group's schedule to its light points", () => {
   let h: Harness;
-  const send = (method: string, path: string, body?: unknown) =>
-    h.api(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const send: Harness['send'] = (...args) => h.send(...args);
   const created = async (path: string, body: unknown) => {
     const answer = await send('POST', path, body);
     expect(answer.status).toBe(201);

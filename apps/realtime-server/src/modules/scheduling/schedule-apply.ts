@@ -10,7 +10,7 @@ import type { User } from '../../auth/user';
 import { ALL_PROJECTS } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
 import type { DevicesService } from '../devices/contract';
-import { failure, type Job, type JobItemPlan, type JobsService } from '../jobs/contract';
+import { failure, type Job, type JobItemPlan, type JobsService, jobProgress } from '../jobs/contract';
 import type { ProjectService } from '../projects/contract';
 import type { QueuedRequestsService } from '../requests/contract';
 import type { CalendarRepository } from './calendar.repository';
@@ -34,22 +34,8 @@ function canonical(value: unknown): string {
 }
 
 function toScheduleJob(job: Job): ScheduleJob {
-  const params = job.params as unknown as ScheduleJobParams;
-  return {
-    id: job.id,
-    groupId: params.groupId,
-    calendarId: params.calendarId,
-    programId: params.programId,
-    status: job.status,
-    total: job.succeeded + job.failed + job.pending + job.skipped,
-    succeeded: job.succeeded,
-    failed: job.failed,
-    pending: job.pending,
-    skipped: job.skipped,
-    createdBy: job.createdBy,
-    createdAt: job.createdAt,
-    finishedAt: job.finishedAt,
-  };
+  const { groupId, calendarId, programId } = job.params as unknown as ScheduleJobParams;
+  return { id: job.id, groupId, calendarId, programId, ...jobProgress(job) };
 }
 
 /**

@@ -10,8 +10,7 @@ const EVENING = [
 
 describe('control programs and calendars', () => {
   let h: Harness;
-  const send = (method: string, path: string, body?: unknown) =>
-    h.api(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const send: Harness['send'] = (...args) => h.send(...args);
   const newProgram = async (name: string, projectId = DEMO_PROJECT_ID) => {
     const answer = await send('POST', '/v1/control-programs', { projectId, name, intervals: EVENING });
     expect(answer.status).toBe(201);

@@ -8,7 +8,14 @@ import {
   type SubscribeAck,
 } from '@farola/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, type FarolaClient, type Harness, startHarness, uniqueSerial } from '../../testing/harness';
+import {
+  collect,
+  type FarolaClient,
+  type Harness,
+  jsonRequest,
+  startHarness,
+  uniqueSerial,
+} from '../../testing/harness';
 import { startTestRealm, type TestRealm } from '../../testing/test-realm';
 
 /**
@@ -77,6 +84,8 @@ describe('the access matrix: every route × role × project', () => {
     headers: { authorization: `Bearer ${tokens[name]}`, ...init.headers },
   });
   const post = (name: Name, body: unknown) => as(name, { method: 'POST', body: JSON.stringify(body) });
+  const send = (name: Name, method: string, path: string, body?: unknown) =>
+    h.api(path, as(name, jsonRequest(method, body)));
 
   async function register(project: string): Promise<{ id: string; serial: string; project: string }> {
     const serial = uniqueSerial('MATRIX');
@@ -405,8 +414,6 @@ describe('the access matrix: every route × role × project', () => {
       const viewer = holds(person, ACTION_ROLES.viewScheduling);
       const manager = holds(person, ACTION_ROLES.manageScheduling);
       const intervals = [{ start: '20:00', dimming: 100, fadingMinutes: 0 }];
-      const send = (who: Name, method: string, path: string, body?: unknown) =>
-        h.api(path, as(who, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
       for (const project of [A, B]) {
         // The admin's program and calendar in the project, for everyone to try to read, change and delete.
         const program = await send('admin', 'POST', '/v1/control-programs', {
@@ -480,8 +487,6 @@ describe('the access matrix: every route × role × project', () => {
     '%s: groups: seen with a scheduling or inventory role, made with manage-scheduling, filled with manage-devices too, on visible projects only',
     async (name) => {
       const person = PEOPLE[name]!;
-      const send = (who: Name, method: string, path: string, body?: unknown) =>
-        h.api(path, as(who, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
       for (const key of both) {
         const { project, id: deviceId } = devices[key];
         const visible = sees(person, project);
@@ -532,8 +537,6 @@ describe('the access matrix: every route × role × project', () => {
     "%s: applying a group's schedule needs manage-scheduling, reading its job a scheduling role, on visible projects only",
     async (name) => {
       const person = PEOPLE[name]!;
-      const send = (who: Name, method: string, path: string, body?: unknown) =>
-        h.api(path, as(who, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
       for (const key of both) {
         const { project, id: deviceId } = devices[key];
         const visible = sees(person, project);
