@@ -6,6 +6,7 @@ import {
   type ProgramInterval,
   RULE_PRECEDENCE,
   type Schedule,
+  type SunPoint,
   WEEKDAYS,
 } from '../scheduling';
 import { dayOfIsoDate, localInstant, localMoment } from './local-time';
@@ -123,6 +124,29 @@ export function programOfDay(schedule: StoredSchedule, day: number): ControlProg
   return best?.program ?? null;
 }
 
+const sunOf = ({ start }: ProgramInterval) => (typeof start === 'string' ? 'clock' : start.sun);
+/** At one instant, the evening's starts come first and the morning's last. */
+const RANK = { sunset: 0, clock: 1, sunrise: 2 } as const;
+
+/**
+ * Where a night's sun-relative starts fall. Normally at sunset or sunrise with their offsets. A
+ * night too short for the offsets — the last sunset-relative start would come after the first
+ * sunrise-relative one: short summer nights far north, and polar day, whose night has no length
+ * (see `sunDay`) — would turn the program inside out and light the day; there every sun-relative
+ * start falls at the middle of the night without its offset, the evening's before the morning's,
+ * so the light ends the night as the program's sunrise intervals leave it (off, for most).
+ */
+function sunStartsOf(program: ControlProgram, sunset: number, sunrise: number): (point: SunPoint) => number {
+  const shifted = (point: SunPoint) => (point.sun === 'sunset' ? sunset : sunrise) + point.offsetMinutes * MINUTE_MS;
+  const points = program.intervals.flatMap(({ start }) => (typeof start === 'string' ? [] : [start]));
+  const evening = points.filter((point) => point.sun === 'sunset').map(shifted);
+  const morning = points.filter((point) => point.sun === 'sunrise').map(shifted);
+  const fits = evening.length === 0 || morning.length === 0 || Math.max(...evening) < Math.min(...morning);
+  if (fits && sunrise > sunset) return shifted;
+  const middle = sunset + Math.max(0, sunrise - sunset) / 2;
+  return () => middle;
+}
+
 function resolveNight(schedule: StoredSchedule, night: number, timezone: string, position: Position): ResolvedNight {
   schedule.resolutions += 1;
   const { latitude, longitude } = position;
@@ -130,15 +154,21 @@ function resolveNight(schedule: StoredSchedule, night: number, timezone: string,
   const program = programOfDay(schedule, night);
   if (!program) return { ...where, steps: null, lit: null };
   const needsSun = schedule.calendar.astronomical || program.intervals.some(({ start }) => typeof start !== 'string');
-  const sunset = needsSun ? sunDay(localInstant(night, NOON, timezone), latitude, longitude).sunset : 0;
-  const sunrise = needsSun ? sunDay(localInstant(night + 1, NOON, timezone), latitude, longitude).sunrise : 0;
+  const [begin, end] = [localInstant(night, NOON, timezone), localInstant(night + 1, NOON, timezone)];
+  // A polar night has no sunset or sunrise: its night runs from one of the engine's noons to the next.
+  const evening = needsSun ? sunDay(begin, latitude, longitude) : null;
+  const morning = needsSun ? sunDay(end, latitude, longitude) : null;
+  const sunset = evening?.polar === 'night' ? begin : (evening?.sunset ?? 0);
+  const sunrise = morning?.polar === 'night' ? end : (morning?.sunrise ?? 0);
+  const sunStarts = sunStartsOf(program, sunset, sunrise);
   const startOf = ({ start }: ProgramInterval): number => {
-    if (typeof start !== 'string') return (start.sun === 'sunset' ? sunset : sunrise) + start.offsetMinutes * MINUTE_MS;
+    if (typeof start !== 'string') return sunStarts(start);
     const minutes = minutesOfDay(start);
     return localInstant(minutes >= NOON ? night : night + 1, minutes, timezone);
   };
-  const placed = program.intervals.map((interval) => ({ interval, at: startOf(interval) })).sort((a, b) => a.at - b.at);
-  const end = localInstant(night + 1, NOON, timezone);
+  const placed = program.intervals
+    .map((interval) => ({ interval, at: startOf(interval), rank: RANK[sunOf(interval)] }))
+    .sort((a, b) => a.at - b.at || a.rank - b.rank);
   const steps = placed.map(({ interval, at }, i): Step => {
     const next = placed[i + 1]?.at ?? end;
     return {

@@ -69,15 +69,31 @@ describe('the year-ahead preview of a schedule', () => {
     expect(day(sydney, '2027-10-03').hours).toHaveLength(24);
   });
 
-  it('falls back to a 12-hour night round solar noon where the sun neither sets nor rises (70° N), never to midnight', () => {
+  it('lights the whole polar night and never the polar day (70° N), never falling back to midnight', () => {
     const preview = yearPreview(SUNSET_TO_SUNRISE, TROMSO, 2027);
-    for (const date of ['2027-06-21', '2027-12-21']) {
-      const d = day(preview, date);
-      expect(d.burnHours).toBeGreaterThan(11);
-      expect(d.burnHours).toBeLessThan(13);
-      expect(d.hours[0]).toBe(100);
-      expect(d.hours[12]).toBe(0);
-    }
+    const midwinter = day(preview, '2027-12-21');
+    expect(midwinter.burnHours).toBe(24);
+    expect(midwinter.hours.every((level) => level === 100)).toBe(true);
+    const midsummer = day(preview, '2027-06-21');
+    expect(midsummer.burnHours).toBe(0);
+    expect(midsummer.hours.every((level) => level === 0)).toBe(true);
+    // Between them the nights shorten and lengthen without a jump: mid-March has a real night.
+    const march = day(preview, '2027-03-15');
+    expect(march.burnHours).toBeGreaterThan(10);
+    expect(march.burnHours).toBeLessThan(14);
+  });
+
+  it('keeps a program whose offsets do not fit a short northern night off instead of lighting the day', () => {
+    const padded = everyDay([
+      { start: { sun: 'sunset', offsetMinutes: 120 }, dimming: 100, fadingMinutes: 0 },
+      { start: { sun: 'sunrise', offsetMinutes: -120 }, dimming: 0, fadingMinutes: 0 },
+    ]);
+    // Near 66° N in June the night is about two hours: sunrise−120 would come before sunset+120.
+    const preview = yearPreview(padded, { latitude: 65.6, longitude: 22.15, timezone: 'Europe/Stockholm' }, 2027);
+    const june = day(preview, '2027-06-21');
+    expect(june.burnHours).toBe(0);
+    expect(june.flags).not.toContain('daylightBurn');
+    expect(day(preview, '2027-01-15').burnHours).toBeGreaterThan(14);
   });
 
   it('flags days that burn in daylight, stay dark after sunset, or never switch off', () => {
