@@ -25,6 +25,7 @@ export * from './realtime';
 export * from './requests';
 export * from './roles';
 export * from './scheduling';
+export { checkRuleReach, decidingRule, ruleDays, type RuleDays } from './calendar-days';
 export * from './scheduling-api';
 export * from './streams';
 export * from './topics';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BULK_DEVICES_MAX } from './bulk';
+import { checkRuleReach } from './calendar-days';
 import { OperateModeSchema } from './modes';
 import { PageQuerySchema, sortSchema } from './pagination';
 import { IsoDateTimeSchema, text, TimeZoneSchema } from './primitives';
@@ -57,13 +58,19 @@ const defaultProgram = {
  */
 export const CalendarEditSchema = z
   .strictObject({ ...calendarFields(), ...defaultProgram })
-  .superRefine((calendar, ctx) => checkRuleDates(calendar.rules, ctx));
+  .superRefine((calendar, ctx) => {
+    checkRuleDates(calendar.rules, ctx);
+    checkRuleReach(calendar.rules, ctx);
+  });
 export type CalendarEdit = z.infer<typeof CalendarEditSchema>;
 
 /** A new calendar; the first of a project becomes its default calendar. */
 export const CalendarCreateSchema = z
   .strictObject({ projectId: z.uuid(), ...calendarFields(), ...defaultProgram })
-  .superRefine((calendar, ctx) => checkRuleDates(calendar.rules, ctx));
+  .superRefine((calendar, ctx) => {
+    checkRuleDates(calendar.rules, ctx);
+    checkRuleReach(calendar.rules, ctx);
+  });
 export type CalendarCreate = z.infer<typeof CalendarCreateSchema>;
 
 export const StoredCalendarSchema = z.object({

@@ -9,7 +9,6 @@ import {
   intervalStartLabel,
   MIN_FADING_MINUTES,
   type ProgramInterval,
-  RULE_PRECEDENCE,
   ScheduleSchema,
 } from './scheduling';
 
@@ -179,13 +178,6 @@ describe('CalendarSchema', () => {
   it('accepts a rule that starts and ends on the same day', () => {
     const result = CalendarSchema.safeParse(calendar([{ ...daily(), startDate: '2026-03-10', endDate: '2026-03-10' }]));
     expect(result.success).toBe(true);
-  });
-
-  it('ranks repetitions from the most specific: once, yearly, weekly, daily', () => {
-    const ranked = Object.entries(RULE_PRECEDENCE)
-      .sort(([, a], [, b]) => b - a)
-      .map(([repetition]) => repetition);
-    expect(ranked).toEqual(['once', 'yearly', 'weekly', 'daily']);
   });
 });
 

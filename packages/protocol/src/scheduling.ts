@@ -178,12 +178,9 @@ export type Repetition = CalendarRule['repetition'];
 export const REPETITIONS: readonly Repetition[] = ['once', 'daily', 'weekly', 'yearly'];
 
 /**
- * When several rules match a day, the most specific wins: `once` over `yearly` over `weekly` over
- * `daily`; between rules of the same repetition, the later one in the list.
+ * What a calendar is made of, wherever it travels; add `checkRuleDates` as a refinement. Its rules
+ * are in priority order: on each day the first rule that covers it decides (`calendar-days.ts`).
  */
-export const RULE_PRECEDENCE: Record<Repetition, number> = { daily: 0, weekly: 1, yearly: 2, once: 3 };
-
-/** What a calendar is made of, wherever it travels; add `checkRuleDates` as a refinement. */
 export function calendarFields() {
   return {
     name: text().min(1).max(120),

@@ -100,7 +100,7 @@ describe('calendar rules', () => {
   it('runs a weekly rule on its weekday only, through the following morning', () => {
     // 16 January 2026 is a Friday.
     const schedule = stored(
-      [daily(ids.a), { repetition: 'weekly', weekdays: ['friday'], startDate: '2026-01-01', programId: ids.b }],
+      [{ repetition: 'weekly', weekdays: ['friday'], startDate: '2026-01-01', programId: ids.b }, daily(ids.a)],
       [flat(ids.a, 30), flat(ids.b, 80)],
     );
     expect(level(schedule, '2026-01-15T22:00:00+01:00')).toBe(30);
@@ -113,9 +113,9 @@ describe('calendar rules', () => {
   it('runs a once rule on its date and a yearly rule on its month and day every year from its start', () => {
     const schedule = stored(
       [
-        daily(ids.a, { startDate: '2024-01-01' }),
         { repetition: 'once', startDate: '2026-06-23', programId: ids.b },
         { repetition: 'yearly', startDate: '2025-12-24', programId: ids.c },
+        daily(ids.a, { startDate: '2024-01-01' }),
       ],
       [flat(ids.a, 30), flat(ids.b, 100), flat(ids.c, 60)],
     );
@@ -135,9 +135,9 @@ describe('calendar rules', () => {
     expect(level(schedule, '2026-01-21T22:00:00+01:00')).toBeNull();
   });
 
-  it('lets the most specific rule win: once, then yearly, then weekly, then daily', () => {
+  it('lets the first rule that covers a day decide, whatever its repetition (the order is the priority)', () => {
     // 25 December 2026 is a Friday.
-    const rules = [
+    const rules: Rule[] = [
       { repetition: 'once', startDate: '2026-12-25', programId: ids.d },
       { repetition: 'yearly', startDate: '2026-12-25', programId: ids.c },
       { repetition: 'weekly', weekdays: ['friday'], startDate: '2026-01-01', programId: ids.b },
@@ -150,12 +150,16 @@ describe('calendar rules', () => {
     expect(winner(rules.slice(1))).toBe(ids.c);
     expect(winner(rules.slice(2))).toBe(ids.b);
     expect(winner(rules.slice(3))).toBe(ids.a);
+    // A daily rule above the exceptions takes every day.
+    expect(winner([daily(ids.a), ...rules.slice(0, 3)])).toBe(ids.a);
+    // A day the first rule does not cover falls to the next: 24 December is a Thursday.
+    expect(programOfDay(stored(rules, programs), dayOfIsoDate('2026-12-24'))?.id).toBe(ids.a);
   });
 
-  it('lets the later of two rules of the same repetition win', () => {
+  it('lets the earlier of two rules of the same repetition win', () => {
     const programs = [flat(ids.a, 10), flat(ids.b, 20)];
-    expect(level(stored([daily(ids.a), daily(ids.b)], programs), '2026-01-15T22:00:00+01:00')).toBe(20);
-    expect(level(stored([daily(ids.b), daily(ids.a)], programs), '2026-01-15T22:00:00+01:00')).toBe(10);
+    expect(level(stored([daily(ids.a), daily(ids.b)], programs), '2026-01-15T22:00:00+01:00')).toBe(10);
+    expect(level(stored([daily(ids.b), daily(ids.a)], programs), '2026-01-15T22:00:00+01:00')).toBe(20);
   });
 });
 

@@ -4,12 +4,11 @@ import {
   type ControlProgram,
   minutesOfDay,
   type ProgramInterval,
-  RULE_PRECEDENCE,
   type Schedule,
   type SunPoint,
-  WEEKDAYS,
 } from '../scheduling';
-import { dayOfIsoDate, localInstant, localMoment } from './local-time';
+import { decidingRule, type RuleDays, ruleDays } from '../calendar-days';
+import { localInstant, localMoment } from './local-time';
 import { sunDay } from './sun';
 
 /**
@@ -32,16 +31,8 @@ export interface Position {
   longitude: number;
 }
 
-interface PreparedRule {
-  rule: CalendarRule;
+interface PreparedRule extends RuleDays {
   program: ControlProgram;
-  precedence: number;
-  first: number;
-  last: number;
-  /** Weekly: the days of the week, 0 = Sunday as `getUTCDay` counts. */
-  weekdays: ReadonlySet<number>;
-  /** Yearly: month × 100 + day of month of the start date. */
-  monthDay: number;
 }
 
 /** An interval placed on the timeline of one night. */
@@ -72,56 +63,23 @@ export interface StoredSchedule {
   resolutions: number;
 }
 
-const monthDayOf = (day: number) => {
-  const date = new Date(day * DAY_MS);
-  return (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
-};
-
 /** Turns a validated `setSchedule` into what the engine runs: dates as day numbers, programs by id. */
 export function prepareSchedule({ calendar, programs }: Schedule): StoredSchedule {
   const byId = new Map(programs.map((program) => [program.id, program]));
   const rules = calendar.rules.map((rule): PreparedRule => {
     const program = byId.get(rule.programId);
     if (!program) throw new Error(`Control program ${rule.programId} is not in the schedule`);
-    const first = dayOfIsoDate(rule.startDate);
-    const end = rule.repetition === 'once' ? rule.startDate : rule.endDate;
-    return {
-      rule,
-      program,
-      precedence: RULE_PRECEDENCE[rule.repetition],
-      first,
-      last: end === undefined ? Number.POSITIVE_INFINITY : dayOfIsoDate(end),
-      // WEEKDAYS starts on Monday; getUTCDay counts from Sunday.
-      weekdays: new Set(rule.repetition === 'weekly' ? rule.weekdays.map((d) => (WEEKDAYS.indexOf(d) + 1) % 7) : []),
-      monthDay: monthDayOf(first),
-    };
+    return { ...ruleDays(rule), program };
   });
   return { calendar, rules, resolved: null, resolutions: 0 };
 }
 
-function matches(prepared: PreparedRule, day: number): boolean {
-  if (day < prepared.first || day > prepared.last) return false;
-  switch (prepared.rule.repetition) {
-    case 'once':
-    case 'daily':
-      return true;
-    case 'weekly':
-      return prepared.weekdays.has(new Date(day * DAY_MS).getUTCDay());
-    case 'yearly':
-      return monthDayOf(day) === prepared.monthDay;
-  }
-}
-
 /**
- * The program a calendar day selects: among the rules that match, the most specific repetition
- * (`RULE_PRECEDENCE`), then the later rule. `day` is a local date as a day number.
+ * The program a calendar day selects: that of the first rule in the calendar's order that covers
+ * it (the order is the priority, `calendar-days.ts`). `day` is a local date as a day number.
  */
 export function programOfDay(schedule: StoredSchedule, day: number): ControlProgram | null {
-  let best: PreparedRule | null = null;
-  for (const prepared of schedule.rules) {
-    if (matches(prepared, day) && (!best || prepared.precedence >= best.precedence)) best = prepared;
-  }
-  return best?.program ?? null;
+  return schedule.rules[decidingRule(schedule.rules, day)]?.program ?? null;
 }
 
 const sunOf = ({ start }: ProgramInterval) => (typeof start === 'string' ? 'clock' : start.sun);

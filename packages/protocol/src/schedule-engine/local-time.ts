@@ -120,7 +120,4 @@ export function localInstant(day: number, minutes: number, timezone: string): nu
   return wall - before;
 }
 
-/** The day number of an ISO date 'YYYY-MM-DD'. */
-export function dayOfIsoDate(date: string): number {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-}
+export { dayOfIsoDate } from '../calendar-days';

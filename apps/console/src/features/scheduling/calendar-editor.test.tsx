@@ -60,6 +60,26 @@ describe('the calendar editor', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('says which rule never applies below a rule that takes its days, and saves once it is moved up', async () => {
+    const onSave = open({
+      ...EMPTY,
+      name: 'Holidays',
+      rules: [
+        { repetition: 'daily', startDate: '2026-01-01', programId: WEEKDAYS_PROGRAM.id },
+        { repetition: 'once', startDate: '2026-12-25', programId: WEEKENDS_PROGRAM.id },
+      ],
+    });
+    fireEvent.click(screen.getByTestId('calendar-save'));
+    const message =
+      'Rule 2 never applies: the rules above it cover every day it does (rule 1 first). Move it up or remove it.';
+    expect((await within(rules()[1]!).findByRole('alert')).textContent).toBe(message);
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Move rule 2 up' }));
+    fireEvent.click(screen.getByTestId('calendar-save'));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]![0].rules.map((rule) => rule.repetition)).toEqual(['once', 'daily']);
+  });
+
   it('builds weekly and daily rules, in the order the user puts them, as the API takes them', async () => {
     const onSave = open({ ...EMPTY, name: 'Old town' });
     fireEvent.click(screen.getByTestId('calendar-add-rule'));

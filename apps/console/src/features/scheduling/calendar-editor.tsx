@@ -24,9 +24,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Makes or changes a calendar (spec §2 Scheduling, §3 Calendar, §5): its rules in order, each
- * running a control program once, daily, on weekdays or yearly between its dates; the program of
- * days no rule covers; whether it lights only between sunset and sunrise. The server's own checks
- * ('Rule required', an end before its start) are shown at their field when Save is pressed.
+ * running a control program once, daily, on weekdays or yearly between its dates, the first that
+ * covers a day deciding it; the program of days no rule covers; whether it lights only between
+ * sunset and sunrise. The server's own checks ('Rule required', an end before its start, a rule the
+ * rules above it leave no day to) are shown at their field when Save is pressed.
  */
 export function CalendarEditor({ initial, mode, programs, onSave, onClose }: CalendarEditorProps) {
   const { t } = useTranslation('scheduling');
@@ -38,6 +39,7 @@ export function CalendarEditor({ initial, mode, programs, onSave, onClose }: Cal
     onSave,
     special: (issue) => {
       if (issue.code === 'calendar.error.endBeforeStart') return t('calendar.error.endBeforeStart');
+      if (issue.code === 'calendar.error.ruleNeverApplies') return t('calendar.error.ruleNeverApplies', issue.params);
       if (issue.path === 'rules' && issue.rule === 'min') return t('calendar.error.ruleRequired');
       // Weekly without a day: as an empty field.
       if (issue.path.endsWith('.weekdays') && issue.rule === 'min') return t('errors:field.required');
@@ -202,6 +204,11 @@ export function CalendarEditor({ initial, mode, programs, onSave, onClose }: Cal
                   <span className={shared.error}>{messageAt(`rules.${index}.weekdays`)}</span>
                 )}
               </div>
+            )}
+            {messageAt(`rules.${index}`) && (
+              <span className={shared.error} role="alert">
+                {messageAt(`rules.${index}`)}
+              </span>
             )}
           </div>
         ))}

@@ -20,8 +20,8 @@ export type GroupSchedule = { calendar: StoredCalendar } | { program: StoredCont
 /**
  * What a light point stores and runs (`setSchedule`) for a group: its calendar with every program
  * the calendar names, or its one program as a calendar of one daily rule. A calendar's program of
- * days no rule covers becomes a daily rule placed first: a daily rule is the least specific, and
- * the first of its kind, so any other rule that covers a day wins over it (`RULE_PRECEDENCE`).
+ * days no rule covers becomes a daily rule placed last: the first rule that covers a day decides
+ * it, so this one decides only the days no other rule covers.
  * What a device cannot hold (more rules or programs than `SCHEDULE_LIMITS`) is refused here,
  * before anything is sent.
  */
@@ -33,8 +33,8 @@ export function compileSchedule(what: GroupSchedule, programs: ReadonlyMap<strin
           name: what.calendar.name,
           astronomical: what.calendar.astronomical,
           rules: [
-            ...(what.calendar.defaultProgramId ? [daily(what.calendar.defaultProgramId)] : []),
             ...what.calendar.rules,
+            ...(what.calendar.defaultProgramId ? [daily(what.calendar.defaultProgramId)] : []),
           ],
         }
       : { id: what.groupId, name: what.program.name, astronomical: false, rules: [daily(what.program.id)] };

@@ -65,8 +65,8 @@ describe("applying a group's schedule to its light points", () => {
     await expect.poll(async () => (await scheduleRequestOf(second))?.id).toEqual(expect.any(String));
     const request = await scheduleRequestOf(first);
     expect(request.params.calendar.rules).toEqual([
-      { repetition: 'daily', startDate: '2000-01-01', programId: nights.id },
       { repetition: 'yearly', startDate: '2026-12-24', programId: festive.id },
+      { repetition: 'daily', startDate: '2000-01-01', programId: nights.id },
     ]);
     expect(request.params.programs).toHaveLength(2);
     expect(await scheduleRequestOf(cabinet)).toBeUndefined();

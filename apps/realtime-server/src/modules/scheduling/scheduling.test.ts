@@ -144,9 +144,9 @@ describe('control programs and calendars', () => {
     const [a, b] = [await newProgram('Weekdays'), await newProgram('Weekends')];
     const north = await newProgram('North only', DEMO_NORTH_PROJECT_ID);
     const rules = [
+      { repetition: 'once', startDate: '2026-12-24', programId: b.id },
       { repetition: 'weekly', weekdays: ['saturday', 'sunday'], startDate: '2026-01-01', programId: b.id },
       daily(a.id),
-      { repetition: 'once', startDate: '2026-12-24', programId: b.id },
     ];
     const created = await send('POST', '/v1/calendars', {
       projectId: DEMO_PROJECT_ID,
@@ -159,10 +159,10 @@ describe('control programs and calendars', () => {
     const foreign = await send('PUT', `/v1/calendars/${created.body.id}`, {
       name: 'Ordered',
       astronomical: false,
-      rules: [daily(a.id), daily(north.id)],
+      rules: [{ ...daily(north.id), endDate: '2026-06-30' }, daily(a.id)],
     });
     expect(foreign).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED' } } });
-    expect(foreign.body.error.details).toEqual([expect.objectContaining({ path: 'rules.1.programId' })]);
+    expect(foreign.body.error.details).toEqual([expect.objectContaining({ path: 'rules.0.programId' })]);
     // Nothing of the refused save was kept.
     expect((await send('GET', `/v1/calendars/${created.body.id}`)).body.rules).toEqual(rules);
   });
@@ -188,6 +188,28 @@ describe('control programs and calendars', () => {
     expect(backwards.body.error.details).toContainEqual(
       expect.objectContaining({ path: 'rules.0.endDate', code: 'calendar.error.endBeforeStart' }),
     );
+  });
+
+  it('refuses a rule the rules above it leave no day to, and keeps nothing of it', async () => {
+    const program = await newProgram('Holiday night');
+    const shadowed = await send('POST', '/v1/calendars', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Holiday below',
+      astronomical: false,
+      rules: [daily(program.id), { repetition: 'once', startDate: '2026-12-25', programId: program.id }],
+    });
+    expect(shadowed).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED' } } });
+    expect(shadowed.body.error.details).toEqual([
+      expect.objectContaining({
+        path: 'rules.1',
+        code: 'calendar.error.ruleNeverApplies',
+        params: { rule: 2, above: 1 },
+      }),
+    ]);
+    const names = (await send('GET', `/v1/calendars?projectId=${DEMO_PROJECT_ID}`)).body.items.map(
+      (calendar: { name: string }) => calendar.name,
+    );
+    expect(names).not.toContain('Holiday below');
   });
 
   it('answers an unknown program, calendar or project as not found', async () => {
