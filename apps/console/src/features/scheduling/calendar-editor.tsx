@@ -39,7 +39,8 @@ export function CalendarEditor({ initial, mode, programs, onSave, onClose }: Cal
     onSave,
     special: (issue) => {
       if (issue.code === 'calendar.error.endBeforeStart') return t('calendar.error.endBeforeStart');
-      if (issue.code === 'calendar.error.ruleNeverApplies') return t('calendar.error.ruleNeverApplies', issue.params);
+      if (issue.code === 'calendar.error.ruleNeverApplies')
+        return t('calendar.error.ruleNeverApplies', issue.params ?? {});
       if (issue.path === 'rules' && issue.rule === 'min') return t('calendar.error.ruleRequired');
       // Weekly without a day: as an empty field.
       if (issue.path.endsWith('.weekdays') && issue.rule === 'min') return t('errors:field.required');
