@@ -98,6 +98,17 @@ describe('calendars on a simulated light point', () => {
     expect(isLit(device, Date.parse('2026-01-16T12:30:00Z'))).toBe(false);
   });
 
+  it('takes the operate mode its group manages with the schedule, and reports it', async () => {
+    const { lightPoint, run } = bench();
+    const device = lightPoint('orion');
+    expect(await run(device, 'setSchedule', { ...SCHEDULE, operateMode: '009' })).toMatchObject({ status: 'DONE' });
+    expect(device.operateMode).toBe('009');
+    // 009: uninterruptible supply, luminaire off, whatever the calendar says.
+    expect(dimming(device, NIGHT)).toBe(0);
+    await run(device, 'setSchedule', { ...SCHEDULE, operateMode: '005' });
+    expect(dimming(device, NIGHT)).toBe(40);
+  });
+
   it('lets a manual switch override the calendar for its 6 hours, then follows the calendar again', async () => {
     const { lightPoint, run } = bench();
     const device = lightPoint('vega');

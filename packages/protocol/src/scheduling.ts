@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OperateModeSchema } from './modes';
 import { text } from './primitives';
 
 /**
@@ -222,12 +223,15 @@ export type Calendar = z.infer<typeof CalendarSchema>;
 
 /**
  * What a light point stores and runs (`setSchedule`): a calendar and every control program its
- * rules name. A rule naming a program that is not here, or two programs with one id, are refused.
+ * rules name, and the operate mode its group manages, if it does (spec §4: the device's mode is
+ * updated to the group's value; it takes it with the schedule). A rule naming a program that is
+ * not here, or two programs with one id, are refused.
  */
 export const ScheduleSchema = z
   .strictObject({
     calendar: CalendarSchema,
     programs: z.array(ControlProgramSchema).min(1).max(SCHEDULE_LIMITS.programsPerSchedule),
+    operateMode: OperateModeSchema.optional(),
   })
   .superRefine(({ calendar, programs }, ctx) => {
     const ids = new Set<string>();

@@ -1,5 +1,6 @@
 import {
   type CalendarRule,
+  type OperateMode,
   type Schedule,
   ScheduleSchema,
   type StoredCalendar,
@@ -22,10 +23,15 @@ export type GroupSchedule = { calendar: StoredCalendar } | { program: StoredCont
  * the calendar names, or its one program as a calendar of one daily rule. A calendar's program of
  * days no rule covers becomes a daily rule placed last: the first rule that covers a day decides
  * it, so this one decides only the days no other rule covers.
- * What a device cannot hold (more rules or programs than `SCHEDULE_LIMITS`) is refused here,
+ * A group that manages its members' operate mode sends it along. What a device cannot hold
+ * (more rules or programs than `SCHEDULE_LIMITS`) is refused here,
  * before anything is sent.
  */
-export function compileSchedule(what: GroupSchedule, programs: ReadonlyMap<string, StoredControlProgram>): Schedule {
+export function compileSchedule(
+  what: GroupSchedule,
+  programs: ReadonlyMap<string, StoredControlProgram>,
+  operateMode: OperateMode | null = null,
+): Schedule {
   const calendar =
     'calendar' in what
       ? {
@@ -45,6 +51,7 @@ export function compileSchedule(what: GroupSchedule, programs: ReadonlyMap<strin
       const program = 'program' in what && what.program.id === id ? what.program : programs.get(id);
       return program ? [{ id: program.id, name: program.name, intervals: program.intervals }] : [];
     }),
+    ...(operateMode ? { operateMode } : {}),
   };
   const parsed = ScheduleSchema.safeParse(schedule);
   if (!parsed.success) throw new DomainError('VALIDATION_FAILED', toFieldIssues(parsed.error));

@@ -138,6 +138,39 @@ describe("applying a group's schedule to its light points", () => {
     expect((await state()).sync).toBe('outOfSync');
   });
 
+  it("sends the operate mode a group manages with its schedule, and is out of sync once the group's mode changes", async () => {
+    const program = await created('/v1/control-programs', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Managed mode',
+      intervals: EVENING,
+    });
+    const serial = uniqueSerial('APPLY');
+    const device = await h.register(serial, { projectId: DEMO_PROJECT_ID });
+    const group = await created('/v1/groups', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Managed mode',
+      programId: program.id,
+      operateMode: '006',
+    });
+    await send('POST', `/v1/groups/${group.id}/members`, { deviceIds: [device] });
+    await send('POST', `/v1/groups/${group.id}/apply`);
+    await expect.poll(async () => (await scheduleRequestOf(device))?.id).toEqual(expect.any(String));
+    const request = await scheduleRequestOf(device);
+    expect(request.params).toMatchObject({ operateMode: '006' });
+    await h.publish(serial, 'commands', { requestId: request.id, status: 'DONE', progress: 100 });
+    const state = async () => (await send('GET', `/v1/devices/${device}/schedule`)).body;
+    await expect.poll(async () => (await state()).sync).toBe('inSync');
+
+    const edited = await send('PUT', `/v1/groups/${group.id}`, {
+      name: 'Managed mode',
+      calendarId: null,
+      programId: program.id,
+      operateMode: '014',
+    });
+    expect(edited.status).toBe(200);
+    expect((await state()).sync).toBe('outOfSync');
+  });
+
   it("previews a year of a calendar's, or a group's, schedule at a place, and refuses an unknown time zone", async () => {
     const program = await created('/v1/control-programs', {
       projectId: DEMO_PROJECT_ID,

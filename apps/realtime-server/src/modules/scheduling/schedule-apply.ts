@@ -1,5 +1,6 @@
 import type {
   DeviceScheduleState,
+  OperateMode,
   Schedule,
   ScheduleJob,
   ScheduleSync,
@@ -22,7 +23,7 @@ import type { PreviewThread } from './preview-thread';
 import { SCHEDULE_KIND, type ScheduleJobParams } from './schedule-kind';
 
 /** The fields of a group that say what it runs. */
-type GroupRef = Pick<StoredGroup, 'id' | 'projectId' | 'calendarId' | 'programId'>;
+type GroupRef = Pick<StoredGroup, 'id' | 'projectId' | 'calendarId' | 'programId' | 'operateMode'>;
 
 /** JSON with every object's keys in order: two schedules compare equal whatever order their fields were stored in. */
 function canonical(value: unknown): string {
@@ -139,17 +140,19 @@ export class ScheduleApply {
 
   /** What the group runs, and the schedule a light point would store for it. */
   private async compiled(group: GroupRef): Promise<{ what: GroupSchedule; schedule: Schedule }> {
-    return this.compiledFor(await this.scheduleOf(group), group.projectId);
+    return this.compiledFor(await this.scheduleOf(group), group.projectId, group.operateMode);
   }
 
   private async compiledFor(
     what: GroupSchedule,
     projectId: string,
+    operateMode: OperateMode | null = null,
   ): Promise<{ what: GroupSchedule; schedule: Schedule }> {
     const referenced = 'calendar' in what ? what.calendar.rules.map((rule) => rule.programId) : [];
     if ('calendar' in what && what.calendar.defaultProgramId) referenced.push(what.calendar.defaultProgramId);
     const programs = await this.deps.programs.byIds(projectId, referenced);
-    return { what, schedule: compileSchedule(what, new Map(programs.map((program) => [program.id, program]))) };
+    const byId = new Map(programs.map((program) => [program.id, program]));
+    return { what, schedule: compileSchedule(what, byId, operateMode) };
   }
 
   private async scheduleOf(group: GroupRef): Promise<GroupSchedule> {
