@@ -81,6 +81,7 @@ function demoStack(port: number, env: Record<string, string>) {
 
 /** The specs of the `devices` project: those that command, break or reconfigure devices. */
 const DEVICE_SPECS = [
+  'cabinet-outputs.spec.ts',
   'device-layout.spec.ts',
   'device-panel.spec.ts',
   'device-records.spec.ts',

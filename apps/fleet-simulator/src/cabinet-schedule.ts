@@ -1,3 +1,4 @@
+import type { OutputSchedule as ReportedSchedule } from '@farola/protocol';
 import type { AstroOffsets, CalendarRule } from './schedule';
 
 /**
@@ -10,6 +11,16 @@ export type OutputSchedule =
 
 /** A factory-fresh output: astronomical, with the configuration's sunrise and sunset offsets. */
 export const CONFIGURED_ASTRO: OutputSchedule = { kind: 'astro', offsets: null };
+
+/**
+ * The schedule as the `outputs` attribute reports it: the rules, or the offsets in force, the
+ * output's own or else `configured` (the cabinet configuration's).
+ */
+export function reportedSchedule(schedule: OutputSchedule, configured: AstroOffsets): ReportedSchedule {
+  if (schedule.kind === 'fixed') return { kind: 'fixed', rules: schedule.rules.map((rule) => ({ ...rule })) };
+  const { sunriseOffsetMinutes, sunsetOffsetMinutes } = schedule.offsets ?? configured;
+  return { kind: 'astro', sunriseOffsetMinutes, sunsetOffsetMinutes };
+}
 
 const minutesOf = (time: string) => {
   const [hours = '0', minutes = '0'] = time.split(':');

@@ -105,15 +105,41 @@ describe('cabinet output schedules', () => {
   });
 });
 
+describe('cabinet output reports', () => {
+  it('reports what each output runs: its fixed rules, or the astronomical offsets in force', async () => {
+    const cabinet = freshCabinet(NIGHT);
+    const rules = [
+      { time: '00:00', dimming: 0 },
+      { time: '19:00', dimming: 100 },
+    ];
+    expect((await runCommand(cabinet, 'createCalendar', { rules, output: 1 }, NIGHT)).status).toBe('DONE');
+    const own = { sunriseOffsetMinutes: -15, sunsetOffsetMinutes: 20 };
+    expect((await runCommand(cabinet, 'createAstroCalendar', { ...own, output: 2 }, NIGHT)).status).toBe('DONE');
+    expect(output(cabinet, 1, NIGHT).schedule).toEqual({ kind: 'fixed', rules });
+    expect(output(cabinet, 2, NIGHT).schedule).toEqual({ kind: 'astro', ...own });
+    // A factory-fresh output follows the configuration's offsets, and says which they are.
+    const { sunriseOffsetMinutes, sunsetOffsetMinutes } = freshCabinet(NIGHT).configuration.time;
+    expect(output(freshCabinet(NIGHT), 1, NIGHT).schedule).toEqual({
+      kind: 'astro',
+      sunriseOffsetMinutes,
+      sunsetOffsetMinutes,
+    });
+    expect(AttributeValuesSchema.safeParse(cabinetLiveValues(cabinet, NIGHT)).success).toBe(true);
+  });
+});
+
 describe('cabinet manual mode', () => {
   it('reads mode 2 after a switch and hands the output back to its schedule after exactly 6 hours', () => {
     const cabinet = freshCabinet(NIGHT);
     switchCabinet(cabinet, false, NIGHT, 1);
     expect(output(cabinet, 1, NIGHT)).toMatchObject({ on: false, mode: 2 });
+    expect(output(cabinet, 1, NIGHT).manualUntil).toBe(new Date(NIGHT + 6 * HOUR).toISOString());
     expect(output(cabinet, 2, NIGHT)).toMatchObject({ on: true, mode: 0 });
+    expect(output(cabinet, 2, NIGHT)).not.toHaveProperty('manualUntil');
     // 03:00 UTC is still night: the schedule lights the output again.
     expect(output(cabinet, 1, NIGHT + 6 * HOUR - 1)).toMatchObject({ on: false, mode: 2 });
     expect(output(cabinet, 1, NIGHT + 6 * HOUR)).toMatchObject({ on: true, mode: 0 });
+    expect(output(cabinet, 1, NIGHT + 6 * HOUR)).not.toHaveProperty('manualUntil');
   });
 
   it('ends at once with restoreCalendar, for the named output only', async () => {

@@ -2,7 +2,13 @@ import { type AttributeValues, maskCabinetConfiguration, type OutputMode, type O
 import { breakerTripped, conditionActive, createConditions, expireConditions, inMaintenance } from './cabinet-alarms';
 import { initialConfiguration } from './cabinet-config';
 import { observeCabinet, startCabinetJournal } from './device-journal';
-import { CONFIGURED_ASTRO, fixedScheduleLevel, minutesOfDayIn, type OutputSchedule } from './cabinet-schedule';
+import {
+  CONFIGURED_ASTRO,
+  fixedScheduleLevel,
+  minutesOfDayIn,
+  type OutputSchedule,
+  reportedSchedule,
+} from './cabinet-schedule';
 import type { DeviceSpec } from './device-spec';
 import type { Cabinet, CabinetOutput } from './device-state';
 import { activeOverride, driftVoltage, installationInstant, integrateMeter, manualOverride, round } from './metering';
@@ -139,14 +145,21 @@ export function advanceCabinet(cabinet: Cabinet, nowMs: number): void {
   cabinet.powerW = mains ? SELF_CONSUMPTION_W + circuitsW : 0;
 }
 
+/** Each output's state, load, schedule and, while manual, when it goes back to its schedule. */
 function outputStates(cabinet: Cabinet, nowMs: number): OutputState[] {
   const metered = !conditionActive(cabinet, 'MRcommunicationFailure', nowMs);
-  return cabinet.outputs.map((output) => ({
-    index: output.index,
-    on: cabinetOutputOn(cabinet, output.index, nowMs),
-    mode: outputMode(cabinet, output, nowMs),
-    ...(metered ? { activePower: round(output.powerW, 2), activeEnergy: round(output.energyKWh, 3) } : {}),
-  }));
+  return cabinet.outputs.map((output) => {
+    const mode = outputMode(cabinet, output, nowMs);
+    const manualUntil = mode === 2 && output.override ? new Date(output.override.until).toISOString() : undefined;
+    return {
+      index: output.index,
+      on: cabinetOutputOn(cabinet, output.index, nowMs),
+      mode,
+      ...(metered ? { activePower: round(output.powerW, 2), activeEnergy: round(output.energyKWh, 3) } : {}),
+      schedule: reportedSchedule(output.schedule, cabinet.configuration.time),
+      ...(manualUntil ? { manualUntil } : {}),
+    };
+  });
 }
 
 /** The main meter's readings; none while it is unreachable, zero on battery. */

@@ -31,6 +31,30 @@ describe('AttributeValuesSchema', () => {
     expect(AttributeValuesSchema.parse(values)).toEqual(values);
   });
 
+  it("takes a cabinet output's schedule, fixed or astronomical, and until when it is manual", () => {
+    const outputs = [
+      {
+        index: 1,
+        on: true,
+        mode: 2,
+        schedule: {
+          kind: 'fixed',
+          rules: [
+            { time: '00:00', dimming: 0 },
+            { time: '19:30', dimming: 100 },
+          ],
+        },
+        manualUntil: '2026-11-21T23:30:00.000Z',
+      },
+      { index: 2, on: false, mode: 0, schedule: { kind: 'astro', sunriseOffsetMinutes: -10, sunsetOffsetMinutes: 15 } },
+    ];
+    expect(AttributeValuesSchema.parse({ outputs })).toEqual({ outputs });
+    const late = { index: 1, on: true, schedule: { kind: 'fixed', rules: [{ time: '06:00', dimming: 100 }] } };
+    expect(toFieldIssues(AttributeValuesSchema.safeParse({ outputs: [late] }).error!)[0]).toMatchObject({
+      path: 'outputs.0.schedule.rules',
+    });
+  });
+
   it('names the field of an out-of-range value', () => {
     const result = AttributeValuesSchema.safeParse({ dimming: 170, voltage: 230 });
     expect(toFieldIssues(result.error!)).toEqual([

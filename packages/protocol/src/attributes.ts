@@ -1,13 +1,69 @@
 import { z } from 'zod';
-import { ReportedCabinetConfigurationSchema } from './cabinet-config';
+import { ASTRO_OFFSET_LIMIT_MINUTES, ReportedCabinetConfigurationSchema } from './cabinet-config';
 import { OperateModeSchema, OutputModeSchema } from './modes';
 import { IsoDateTimeSchema, text } from './primitives';
+import { MAX_FIXED_SCHEDULE_RULES } from './vendors';
 
 const number = (min: number, max: number) => z.number().min(min).max(max);
 
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
+
+/** Spec §5's message for a fixed schedule whose rules are out of order. */
+export const FIXED_SCHEDULE_INVALID_MESSAGE = 'Time scheduling rules configuration not valid';
+
+/**
+ * Whether fixed-schedule rules are well formed (spec §5, §9): the first at 00:00, since it gives the
+ * state from midnight, and each later one strictly after the one before.
+ *
+ * @example
+ * isValidFixedSchedule([{ time: '00:00', dimming: 0 }, { time: '18:30', dimming: 100 }]); // true
+ * isValidFixedSchedule([{ time: '18:30', dimming: 100 }]); // false: nothing from 00:00
+ */
+export function isValidFixedSchedule(rules: readonly { time: string }[]): boolean {
+  return rules[0]?.time === '00:00' && rules.every((rule, i) => i === 0 || rule.time > (rules[i - 1]?.time ?? ''));
+}
+
+/**
+ * One rule of a cabinet output's fixed schedule: from `time` (HH:mm, the cabinet's local time) on,
+ * the output dims to `dimming` %, and is on while that is above 0.
+ */
+export const FixedScheduleRuleSchema = z.strictObject({ time: hhmm, dimming: z.number().int().min(0).max(100) });
+export type FixedScheduleRule = z.infer<typeof FixedScheduleRuleSchema>;
+
+/**
+ * A cabinet output's fixed rules: well formed (`isValidFixedSchedule`) and no more than the larger
+ * family holds; whether the device's own family holds them is `fixedScheduleLimitExceeded`.
+ *
+ * @example
+ * FixedScheduleRulesSchema.parse([{ time: '00:00', dimming: 0 }, { time: '19:00', dimming: 100 }]);
+ */
+export const FixedScheduleRulesSchema = z
+  .array(FixedScheduleRuleSchema)
+  .min(1)
+  .max(Math.max(...Object.values(MAX_FIXED_SCHEDULE_RULES)))
+  .refine(isValidFixedSchedule, FIXED_SCHEDULE_INVALID_MESSAGE);
+
+const astroOffset = z.number().int().min(-ASTRO_OFFSET_LIMIT_MINUTES).max(ASTRO_OFFSET_LIMIT_MINUTES);
+
+/**
+ * The schedule a cabinet output follows when nobody overrides it (spec §3): fixed rules (mode 1,
+ * User), or sunset to sunrise shifted by offsets in minutes (mode 0, Astro), the offsets it runs
+ * whether they are its own (`createAstroCalendar` with `output`) or the cabinet's configuration's.
+ *
+ * @example
+ * OutputScheduleSchema.parse({ kind: 'fixed', rules: [{ time: '00:00', dimming: 0 }, { time: '19:30', dimming: 100 }] });
+ * OutputScheduleSchema.parse({ kind: 'astro', sunriseOffsetMinutes: -10, sunsetOffsetMinutes: 15 });
+ */
+export const OutputScheduleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fixed'), rules: FixedScheduleRulesSchema }),
+  z.object({ kind: z.literal('astro'), sunriseOffsetMinutes: astroOffset, sunsetOffsetMinutes: astroOffset }),
+]);
+export type OutputSchedule = z.infer<typeof OutputScheduleSchema>;
+
 /**
  * One cabinet controller output as reported in the `outputs` attribute: with its metering, the
- * power (W) of the circuit it feeds and the energy (kWh) that circuit has drawn.
+ * power (W) of the circuit it feeds and the energy (kWh) that circuit has drawn; the schedule it
+ * runs; and, while it is manual (mode 2), until when (`manualUntil`, at most 6 hours after the switch).
  */
 export const OutputStateSchema = z.object({
   index: z.number().int().min(1).max(16),
@@ -15,6 +71,8 @@ export const OutputStateSchema = z.object({
   mode: OutputModeSchema.optional(),
   activePower: z.number().min(0).max(1e6).optional(),
   activeEnergy: z.number().min(0).max(1e9).optional(),
+  schedule: OutputScheduleSchema.optional(),
+  manualUntil: IsoDateTimeSchema.optional(),
 });
 export type OutputState = z.infer<typeof OutputStateSchema>;
 

@@ -3,9 +3,10 @@ import {
   BLINK_LIMITS,
   COMMAND_NAMES,
   CommandRequestSchema,
-  FIXED_SCHEDULE_INVALID_MESSAGE,
+  fixedScheduleLimitExceeded,
   supportsCommand,
 } from './commands';
+import { FIXED_SCHEDULE_INVALID_MESSAGE } from './attributes';
 import { toFieldIssues } from './errors';
 
 describe('CommandRequestSchema', () => {
@@ -81,6 +82,21 @@ describe('CommandRequestSchema', () => {
         expect.objectContaining({ path: 'params.rules', message: FIXED_SCHEDULE_INVALID_MESSAGE }),
       ]);
     }
+  });
+
+  it("names the family's rule limit for a fixed schedule longer than the device holds (6 Orion, 4 Vega)", () => {
+    const calendar = (count: number) =>
+      CommandRequestSchema.parse({
+        command: 'createCalendar',
+        params: { rules: Array.from({ length: count }, (_, i) => ({ time: `0${i}:00`, dimming: 50 })) },
+      });
+    expect(fixedScheduleLimitExceeded('vega', calendar(4))).toBeNull();
+    expect(fixedScheduleLimitExceeded('vega', calendar(5))).toBe(4);
+    expect(fixedScheduleLimitExceeded('orion', calendar(6))).toBeNull();
+    const seven = Array.from({ length: 7 }, (_, i) => ({ time: `0${i}:00`, dimming: 50 }));
+    const tooMany = CommandRequestSchema.safeParse({ command: 'createCalendar', params: { rules: seven } });
+    expect(toFieldIssues(tooMany.error!)[0]).toMatchObject({ path: 'params.rules', rule: 'max', limit: 6 });
+    expect(fixedScheduleLimitExceeded('vega', { command: 'restoreCalendar', params: {} })).toBeNull();
   });
 
   it('takes an output for calendars and restoreCalendar, within 1–16', () => {

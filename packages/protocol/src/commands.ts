@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { type CommandName } from './command-names';
+import { FixedScheduleRulesSchema } from './attributes';
 import { ASTRO_OFFSET_LIMIT_MINUTES, CabinetConfigurationPatchSchema } from './cabinet-config';
 import { MAX_INSTALLATION_ATTEMPTS } from './lifecycle';
 import { UploadLogParamsSchema } from './logs';
 import { OperateModeSchema } from './modes';
 import { text } from './primitives';
 import { ScheduleSchema } from './scheduling';
-import type { DeviceType, Vendor } from './vendors';
+import { type DeviceType, MAX_FIXED_SCHEDULE_RULES, type Vendor } from './vendors';
 
 /** Bounds of the `blink` command's parameters: number of blinks, and cycle in seconds. */
 export const BLINK_LIMITS = {
@@ -15,23 +16,21 @@ export const BLINK_LIMITS = {
 } as const;
 
 const empty = z.strictObject({});
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
 /** A cabinet output, 1–16; commands that take one apply to every output without it. */
 const output = z.number().int().min(1).max(16);
 
-/** Spec §5's message for a fixed schedule whose rules are out of order. */
-export const FIXED_SCHEDULE_INVALID_MESSAGE = 'Time scheduling rules configuration not valid';
-
 /**
- * Whether fixed-schedule rules are well formed (spec §5, §9): the first at 00:00, since it gives the
- * state from midnight, and each later one strictly after the one before.
+ * The most fixed rules a cabinet of `vendor` holds when a command asks it to take more, else null:
+ * the server refuses such a `createCalendar` before sending it (spec §5, §9: 6 rules for Orion, 4 for Vega).
  *
  * @example
- * isValidFixedSchedule([{ time: '00:00', dimming: 0 }, { time: '18:30', dimming: 100 }]); // true
- * isValidFixedSchedule([{ time: '18:30', dimming: 100 }]); // false: nothing from 00:00
+ * fixedScheduleLimitExceeded('vega', { command: 'createCalendar', params: { rules: fiveRules } }); // 4
+ * fixedScheduleLimitExceeded('orion', { command: 'createCalendar', params: { rules: fiveRules } }); // null
  */
-export function isValidFixedSchedule(rules: readonly { time: string }[]): boolean {
-  return rules[0]?.time === '00:00' && rules.every((rule, i) => i === 0 || rule.time > (rules[i - 1]?.time ?? ''));
+export function fixedScheduleLimitExceeded(vendor: Vendor, request: CommandRequest): number | null {
+  if (request.command !== 'createCalendar') return null;
+  const limit = MAX_FIXED_SCHEDULE_RULES[vendor];
+  return request.params.rules.length > limit ? limit : null;
 }
 
 /** Parameters of each command. Commands without parameters take `{}` (or nothing). */
@@ -52,14 +51,7 @@ export const COMMAND_PARAMS = {
     sunsetOffsetMinutes: z.number().int().min(-ASTRO_OFFSET_LIMIT_MINUTES).max(ASTRO_OFFSET_LIMIT_MINUTES),
     output: output.optional(),
   }),
-  createCalendar: z.strictObject({
-    rules: z
-      .array(z.strictObject({ time: hhmm, dimming: z.number().int().min(0).max(100) }))
-      .min(1)
-      .max(6)
-      .refine(isValidFixedSchedule, FIXED_SCHEDULE_INVALID_MESSAGE),
-    output: output.optional(),
-  }),
+  createCalendar: z.strictObject({ rules: FixedScheduleRulesSchema, output: output.optional() }),
   resetInstallation: z.strictObject({ installationDate: z.iso.date() }),
   /** Fetches a firmware image (the next release when `version` is absent) without installing it. */
   downloadUpdate: z.strictObject({ version: text().min(1).max(40).optional() }),

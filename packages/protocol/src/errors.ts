@@ -34,6 +34,7 @@ export const ERRORS = {
   DEVICE_NOT_CONNECTED_TO_CANCEL_UPDATE: { message: 'Device not connected to cancel update' },
   DEVICE_NOT_CONNECTED_TO_RESET: { message: 'Device not connected to reset' },
   DEVICE_STAYED_DISCONNECTED: { message: 'Device stayed disconnected: command not carried out' },
+  FIXED_SCHEDULE_TOO_MANY_RULES: { message: 'Up to {limit} rules for this vendor family' },
   REGISTRATION_NOT_FOUND: { message: 'Registration not found' },
   REQUEST_CANCELED: { message: 'Request canceled' },
   REQUEST_TIMED_OUT: { message: 'Request timed out' },

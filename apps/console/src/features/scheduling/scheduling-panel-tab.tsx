@@ -12,6 +12,7 @@ import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
 import { OPERATE_MODE_KEYS } from '@/lib/devices/operate-modes';
 import { isCalendarManaged, latestScheduleRequest, SCHEDULE_COMMANDS } from '@/lib/requests/schedule-requests';
 import { fetchDeviceSchedule } from './api';
+import { CabinetOutputSchedules } from './cabinet-output-schedules';
 
 /**
  * How the device is scheduled: its group, its operate mode, today's sunrise and sunset, whether a
@@ -84,6 +85,7 @@ export function SchedulingTab({ device }: { device: Device }) {
         </MessageBar>
       )}
       {rows.length > 0 ? <FieldList rows={rows} /> : <EmptyState title={t('empty.noData')} />}
+      {device.deviceType === 'cabinet-controller' && <CabinetOutputSchedules device={device} />}
     </>
   );
 }

@@ -62,6 +62,32 @@ describe('commands and queued requests', () => {
     expect(downs.slice(heard).filter((down) => 'command' in down && down.command === 'dimmingCheck')).toEqual([]);
   });
 
+  it("refuses a fixed schedule longer than the cabinet's family holds before queueing it, and queues one that fits", async () => {
+    const serial = uniqueSerial('VEGACAB');
+    const id = await h.register(serial, { vendor: 'vega', deviceType: 'cabinet-controller' });
+    const heard = downs.length;
+    const rules = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        time: `${String(i * 4).padStart(2, '0')}:00`,
+        dimming: i % 2 ? 100 : 0,
+      }));
+    const refused = await command(id, { command: 'createCalendar', params: { rules: rules(5), output: 1 } });
+    expect(refused).toEqual({
+      status: 422,
+      body: {
+        error: {
+          code: 'FIXED_SCHEDULE_TOO_MANY_RULES',
+          message: 'Up to 4 rules for this vendor family',
+          details: { limit: 4 },
+        },
+      },
+    });
+    expect((await h.api(`/v1/queued-requests?deviceId=${id}`)).body.total).toBe(0);
+    const accepted = await command(id, { command: 'createCalendar', params: { rules: rules(4), output: 1 } });
+    expect(accepted.status).toBe(202);
+    await expect.poll(() => downs.slice(heard).map((down) => down.requestId)).toEqual([accepted.body.id]);
+  });
+
   it('refuses every command to a device that reported its remote management off, until it reports it on', async () => {
     const serial = uniqueSerial('REMOTE');
     const id = await h.register(serial);

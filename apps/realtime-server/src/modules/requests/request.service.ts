@@ -5,6 +5,7 @@ import {
   type CommandRequest,
   ERRORS,
   type ErrorCode,
+  fixedScheduleLimitExceeded,
   type Page,
   type QueuedRequest,
   type QueuedRequestListQuery,
@@ -37,6 +38,18 @@ export function commandRefusal(device: DeviceIndexEntry, command: CommandName, i
   return null;
 }
 
+/**
+ * What a command's parameters ask beyond what the device's family holds, refused before anything is
+ * sent (the device would only answer NOT_ACCEPTABLE): more fixed-schedule rules than its limit
+ * ('Up to 4 rules for this vendor family'), with the limit in the details for the message.
+ */
+export function paramsRefusal(device: DeviceIndexEntry, body: CommandRequest): DomainError | null {
+  const limit = fixedScheduleLimitExceeded(device.vendor, body);
+  if (limit === null) return null;
+  const code = 'FIXED_SCHEDULE_TOO_MANY_RULES';
+  return new DomainError(code, { limit }, ERRORS[code].message.replace('{limit}', String(limit)));
+}
+
 /** Commands and queued requests, scoped to the caller's projects. */
 export class RequestService {
   constructor(
@@ -48,7 +61,7 @@ export class RequestService {
     },
   ) {}
 
-  /** Queues a command for a visible device; what cannot work is refused first (`commandRefusal`). */
+  /** Queues a command for a visible device; what cannot work is refused first (`commandRefusal`, `paramsRefusal`). */
   async submit(user: User, deviceId: string, body: CommandRequest): Promise<QueuedRequest> {
     const device = this.deps.index.id(deviceId);
     if (!device || !inProjectScope(await this.deps.projects.scope(user), device.projectId)) {
@@ -56,6 +69,8 @@ export class RequestService {
     }
     const refusal = commandRefusal(device, body.command, this.deps.index);
     if (refusal) throw new DomainError(refusal);
+    const tooMuch = paramsRefusal(device, body);
+    if (tooMuch) throw tooMuch;
     return this.deps.queue.submit(device, body, user.username);
   }
 
