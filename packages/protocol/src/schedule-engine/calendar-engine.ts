@@ -1,6 +1,5 @@
 import {
   type Calendar,
-  type CalendarRule,
   type ControlProgram,
   minutesOfDay,
   type ProgramInterval,
@@ -21,7 +20,6 @@ import { sunDay } from './sun';
  * night no rule covers returns `null`: the light point falls back to its built-in night curve.
  */
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const NOON = 12 * 60;
 
