@@ -23,7 +23,7 @@ export const POSTGRES_URL = process.env['FAROLA_TEST_POSTGRES_URL'] ?? 'postgres
 export const MOSQUITTO_URL = process.env['FAROLA_TEST_MQTT_URL'] ?? 'mqtt://127.0.0.1:1883';
 
 /** A fresh PostgreSQL schema for one test run, so runs never see each other's rows. */
-async function freshSchemaUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshSchemaUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `it_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { ALL_PROJECTS } from '../../db/rows';
-import type { Job, JobItemSettle, JobItemStart, JobKind } from './contract';
+import type { Job, JobHeader, JobItem, JobItemSettle, JobItemStart, JobKind } from './contract';
 import type { JobRepository } from './job.repository';
 
 /** Items claimed and started per batch: one claim, one start of the kind, one write. */
@@ -36,6 +36,8 @@ export class JobRunner {
   private readonly draining = new Set<string>();
   private readonly runs = new Set<Promise<void>>();
   private settling: JobItemSettle[] = [];
+  /** The ends heard while each batch in flight was starting (see `startBatch`). */
+  private readonly startWindows = new Set<JobItemSettle[]>();
   private settleTimer: NodeJS.Timeout | null = null;
   /** The ends being written: one write at a time, the next takes everything that arrived meanwhile. */
   private flushing: Promise<void> | null = null;
@@ -86,6 +88,7 @@ export class JobRunner {
   /** Items whose followed work ended: written within SETTLE_EVERY_MS, in any job that follows them. */
   settle(settles: readonly JobItemSettle[]): void {
     if (settles.length === 0) return;
+    for (const window of this.startWindows) window.push(...settles);
     this.settling.push(...settles);
     this.armSettle();
   }
@@ -152,16 +155,7 @@ export class JobRunner {
       if (!job || !kind || job.status !== 'running') return;
       const items = await this.deps.repository.claim(jobId, this.owner, BATCH, this.deps.leaseMs ?? LEASE_MS);
       if (items.length === 0) break;
-      let starts: JobItemStart[];
-      let recorded: Set<string>;
-      try {
-        starts = await kind.start(job, items);
-        recorded = await this.deps.repository.start(jobId, this.owner, starts);
-      } catch (error) {
-        // Whatever the kind did is found again by the next claim (its start is idempotent).
-        await this.deps.repository.release(this.owner, jobId);
-        throw error;
-      }
+      const { starts, recorded } = await this.startBatch(job, kind, items);
       // Items a cancel ended (or another runner took after the lease ran out) while they started
       // here: what their start began is not followed by anyone, so it is undone.
       const orphans = starts.filter((start) => start.ref !== null && !recorded.has(start.itemId));
@@ -173,6 +167,38 @@ export class JobRunner {
       this.scheduleUpdate(jobId);
     }
     this.scheduleUpdate(jobId);
+  }
+
+  /**
+   * Starts a claimed batch and records how each item started. An end can come before the start
+   * that follows it is recorded (a device answers at once, or the database is slow to record a
+   * large batch): written then, it finds no item to end, and the item would stay pending for good.
+   * So the ends heard meanwhile are written again once the starts are, for this batch's items.
+   */
+  private async startBatch(
+    job: JobHeader,
+    kind: JobKind,
+    items: readonly JobItem[],
+  ): Promise<{ starts: JobItemStart[]; recorded: Set<string> }> {
+    const heard: JobItemSettle[] = [];
+    this.startWindows.add(heard);
+    let starts: JobItemStart[];
+    let recorded: Set<string>;
+    try {
+      starts = await kind.start(job, items);
+      recorded = await this.deps.repository.start(job.id, this.owner, starts);
+    } catch (error) {
+      // Whatever the kind did is found again by the next claim (its start is idempotent).
+      await this.deps.repository.release(this.owner, job.id);
+      throw error;
+    } finally {
+      this.startWindows.delete(heard);
+    }
+    const followed = new Set(
+      starts.flatMap((start) => (start.ref !== null && recorded.has(start.itemId) ? [start.ref] : [])),
+    );
+    this.settle(heard.filter((end) => followed.has(end.ref)));
+    return { starts, recorded };
   }
 
   /**

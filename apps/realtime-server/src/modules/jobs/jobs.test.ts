@@ -149,6 +149,29 @@ describe('the job engine, on the embedded database', () => {
     expect([...survivor.starts.values()].every((n) => n === 1)).toBe(true);
   }, 60_000);
 
+  it('ends the items whose followed work ended before their start was recorded (a device that answers at once)', async () => {
+    const jobId = await createJob(db, 50);
+    const runner = runnerOn(db);
+    runner.register({
+      ...countingKind().kind,
+      start: async (_job, items) => {
+        const refs = items.map((item) => `ref-${item.itemId}`);
+        runner.settle(refs.map((ref) => ({ ref, outcome: 'succeeded', error: null })));
+        // Longer than the runner waits before writing ends: they are written before the starts are.
+        await sleep(400);
+        return items.map((item, i) => ({ itemId: item.itemId, ref: refs[i]!, outcome: 'pending', error: null }));
+      },
+    });
+    runner.launch(jobId);
+    const job = await until(
+      async () => (await new JobRepository(db).get(jobId, ALL_PROJECTS))!,
+      (value) => value.status === 'done',
+      5_000,
+    );
+    await runner.close();
+    expect(job).toMatchObject({ succeeded: 50, pending: 0 });
+  });
+
   it('cancels a job whose batch is starting: the starts a cancel overtook are abandoned, the rest end failed', async () => {
     const jobId = await createJob(db, 1_500);
     const slow = countingKind({ delayMs: 300 });
