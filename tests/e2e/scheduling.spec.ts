@@ -1,25 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PROJECT_ID } from '@farola/protocol';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { connectedLightPoints } from './fleet';
+import { seriousViolations } from './accessibility';
 
 // Control programs on the Scheduling screen, against the demo server (authentication disabled: the
 // demo user is admin). Each run names its programs apart, as the demo's database outlives a run.
-/** The serious and critical WCAG 2.1 A/AA findings on what the page shows now (Fluent's focus sentinels aside). */
-async function seriousViolations(page: Page) {
-  // Colours are judged once nothing is fading in or out (a toast mid-animation blends into the page).
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-tabster-dummy]')
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? ''} ${violation.nodes[0]?.failureSummary ?? ''}`,
-    );
-}
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('defaultLocale', 'en'));
@@ -200,6 +185,11 @@ test('a group runs a program every day: Apply sends it to a simulated light poin
   await page.getByRole('tab', { name: 'Groups' }).click();
   await expect(row).toContainText('1');
   await page.getByRole('button', { name: `Send the schedule of ${name} to its light points` }).click();
+  // Apply asks once more, with the year's energy of what the group runs.
+  await page
+    .getByRole('alertdialog', { name: `Send the schedule of ${name}` })
+    .getByRole('button', { name: 'Apply' })
+    .click();
   await expect(page.getByRole('listitem', { name: `Schedule of ${name} sent to its light points (1)` })).toBeVisible();
   await expect(row.getByTestId('schedule-job')).toHaveText('1 of 1 confirmed, 0 failed, 0 waiting');
   await expect(row.getByTestId('schedule-job')).toHaveAttribute('data-status', 'done');

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { DEMO_IDENTITIES, DEMO_NORTH_PROJECT_ID, type Device, DeviceSchema, pageSchema } from '@farola/protocol';
 import { E2E_ACCESS_TOKEN_TTL_S, E2E_IDP_URL } from '../playwright.config';
+import { seriousViolations } from './accessibility';
 
 // The `signed-in` project: the console, the server and the simulator with sign-in on, through the
 // development identity provider's own pages (Keycloak's form ids), in Chromium.
@@ -48,16 +48,6 @@ async function pageToken(page: Page, trigger: () => Promise<unknown>): Promise<s
 
 function claimsOf(token: string): { exp: number; sid: string; preferred_username: string } {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-}
-
-/** Serious or critical WCAG 2.1 A/AA findings of axe-core on the page, colour contrast included. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
 }
 
 async function openUserMenu(page: Page) {

@@ -13,6 +13,16 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom's Blob lacks text(), with which the console reads a chosen file (a TALQ import).
+Blob.prototype.text ??= function text(this: Blob) {
+  return new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(this);
+  });
+};
+
 // jsdom lacks ResizeObserver, which Fluent's MessageBar measures itself with.
 window.ResizeObserver ??= class {
   observe() {}

@@ -130,6 +130,24 @@ describe('calendars on a simulated light point', () => {
     expect(dimming(device, NIGHT)).toBe(40);
   });
 
+  it('refuses a schedule larger than its family holds, keeping the one it runs, which the other family takes', async () => {
+    const { lightPoint, run } = bench();
+    const rules = Array.from({ length: 17 }, (_, i) => ({
+      repetition: 'once' as const,
+      startDate: `2027-01-${String(i + 1).padStart(2, '0')}`,
+      programId: PROGRAM_ID,
+    }));
+    const large = { ...SCHEDULE, calendar: { ...SCHEDULE.calendar, rules } };
+    const vega = lightPoint('vega');
+    await run(vega, 'setSchedule', SCHEDULE);
+    expect(await run(vega, 'setSchedule', large)).toMatchObject({
+      status: 'ERROR',
+      error: { code: 'NOT_ACCEPTABLE', message: 'This light point holds at most 16 rules' },
+    });
+    expect(dimming(vega, NIGHT)).toBe(40);
+    expect(await run(lightPoint('orion'), 'setSchedule', large)).toMatchObject({ status: 'DONE' });
+  });
+
   it('answers a schedule with many faults within the length an answer may have', async () => {
     const { lightPoint, run } = bench();
     const crowded = (i: number) => ({

@@ -1,6 +1,6 @@
-import type { CommandParams } from '@farola/protocol';
+import { type CommandParams, scheduleOverLimit } from '@farola/protocol';
 import { prepareSchedule } from '@farola/protocol/schedule-engine';
-import type { CommandContext, CommandHandler } from './command-runner';
+import { type CommandContext, CommandError, type CommandHandler } from './command-runner';
 import type { LightPoint } from './device-state';
 import { setLightPointOperateMode } from './light-point';
 
@@ -20,6 +20,8 @@ export const setSchedule: CommandHandler = async (ctx) => {
   const lightPoint = lightPointOf(ctx);
   // The runner has validated the params with ScheduleSchema: every rule's program is there.
   const params = ctx.params as CommandParams<'setSchedule'>;
+  const over = scheduleOverLimit(params, lightPoint.spec.vendor);
+  if (over) throw new CommandError('NOT_ACCEPTABLE', `This light point holds at most ${over.limit} ${over.what}`);
   const schedule = prepareSchedule(params);
   await ctx.step();
   ctx.progress(50);

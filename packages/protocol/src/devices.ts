@@ -140,6 +140,7 @@ const dateBound = z.union([z.iso.date(), IsoDateTimeSchema]);
  * `installedFrom`/`installedTo` bound the installation date and `createdFrom`/`createdTo` the
  * creation date (a date alone means that whole day, both ends included); `list` narrows to the
  * statuses of the Inventory or Maintenance list (`DEVICE_LIST_STATUSES`), and combines with `status`.
+ * `groupId` keeps the devices of one group: for a project's default group, its devices put in no other.
  */
 export const DeviceFilterSchema = z.object({
   q: text().trim().max(200).optional(),
@@ -147,6 +148,7 @@ export const DeviceFilterSchema = z.object({
   vendor: csv(VendorSchema).optional(),
   status: csv(DeviceStatusSchema).optional(),
   projectId: csv(z.uuid()).optional(),
+  groupId: z.uuid().optional(),
   connected: booleanString.optional(),
   disabled: booleanString.optional(),
   list: DeviceListKindSchema.optional(),

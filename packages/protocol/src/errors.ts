@@ -35,6 +35,7 @@ export const ERRORS = {
   DEVICE_NOT_CONNECTED_TO_RESET: { message: 'Device not connected to reset' },
   DEVICE_STAYED_DISCONNECTED: { message: 'Device stayed disconnected: command not carried out' },
   FIXED_SCHEDULE_TOO_MANY_RULES: { message: 'Up to {limit} rules for this vendor family' },
+  SCHEDULE_TOO_LARGE_FOR_DEVICE: { message: "The schedule is larger than this vendor family's light points can hold" },
   REGISTRATION_NOT_FOUND: { message: 'Registration not found' },
   REQUEST_CANCELED: { message: 'Request canceled' },
   REQUEST_TIMED_OUT: { message: 'Request timed out' },
@@ -81,6 +82,9 @@ export const ERRORS = {
   // scheduling
   NOTHING_TO_APPLY: { message: 'The group runs no calendar and its project has no default calendar' },
   GROUP_WITHOUT_LIGHT_POINTS: { message: 'The group has no light points to schedule' },
+  DEVICE_WITHOUT_PLACE: { message: 'The device has not reported its position and time zone yet' },
+  GROUP_WITHOUT_PLACE: { message: 'No light point of the group has reported its position and time zone yet' },
+  NOT_A_LIGHT_POINT: { message: 'Only a light point runs a calendar; a cabinet controller runs its outputs' },
   DEFAULT_CALENDAR: { message: 'Default calendar can not be deleted' },
   CALENDAR_IN_GROUP: { message: 'It is not possible to delete a calendar applied to a group' },
   CONTROL_PROGRAM_IN_GROUP: { message: 'It is not possible to delete a control program applied to a group' },

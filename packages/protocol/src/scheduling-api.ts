@@ -230,7 +230,22 @@ export const YearPreviewSchema = z.object({
       flags: z.array(PreviewFlagSchema),
     }),
   ),
+  /** Time-of-day starts a daylight-saving change moves: in the spring gap they run at `runsAt`, in the repeated hour once. */
+  clockShifts: z.array(
+    z.object({
+      date: z.iso.date(),
+      start: z.string(),
+      kind: z.enum(['skipped', 'repeated']),
+      runsAt: z.string(),
+    }),
+  ),
+  /** Days the sun neither rises nor sets there: a polar night is lit noon to noon, a polar day has no night. */
+  polarDays: z.number().int().min(0),
   burnHours: z.number().min(0),
   meanLevel: z.number().min(0).max(100),
+  /** The year's light as hours at full level (an hour at 50 % counts half): energy = rated power × these. */
+  fullLoadHours: z.number().min(0),
+  /** Hours between sunset and sunrise in the year (what burning fully on from dusk to dawn lights). */
+  nightHours: z.number().min(0),
 });
 export type YearPreviewAnswer = z.infer<typeof YearPreviewSchema>;

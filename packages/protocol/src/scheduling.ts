@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OperateModeSchema } from './modes';
 import { text } from './primitives';
+import { LIGHT_POINT_SCHEDULE_LIMITS, type Vendor } from './vendors';
 
 /**
  * The shortest time between two consecutive intervals of a control program, in minutes (spec §5:
@@ -257,3 +258,31 @@ export const ScheduleSchema = z
     });
   });
 export type Schedule = z.infer<typeof ScheduleSchema>;
+
+/** What of a schedule a light point family cannot hold: the first bound it passes, with the count. */
+export interface ScheduleOverLimit {
+  what: 'rules' | 'programs' | 'intervalsPerProgram';
+  count: number;
+  limit: number;
+}
+
+/**
+ * Whether `schedule` passes the bounds of the light points of `vendor` (`LIGHT_POINT_SCHEDULE_LIMITS`),
+ * and which one first; null when it fits.
+ *
+ * @example
+ * scheduleOverLimit(schedule, 'vega'); // { what: 'rules', count: 20, limit: 16 }
+ */
+export function scheduleOverLimit(schedule: Schedule, vendor: Vendor): ScheduleOverLimit | null {
+  const limits = LIGHT_POINT_SCHEDULE_LIMITS[vendor];
+  const rules = schedule.calendar.rules.length;
+  if (rules > limits.rules) return { what: 'rules', count: rules, limit: limits.rules };
+  if (schedule.programs.length > limits.programs) {
+    return { what: 'programs', count: schedule.programs.length, limit: limits.programs };
+  }
+  const intervals = Math.max(...schedule.programs.map((program) => program.intervals.length));
+  if (intervals > limits.intervalsPerProgram) {
+    return { what: 'intervalsPerProgram', count: intervals, limit: limits.intervalsPerProgram };
+  }
+  return null;
+}

@@ -16,3 +16,17 @@ export const VENDOR_LABELS: Record<Vendor, string> = { orion: 'Orion', vega: 'Ve
 
 /** Maximum fixed-schedule rules of a cabinet controller output, per family (spec §9). */
 export const MAX_FIXED_SCHEDULE_RULES: Record<Vendor, number> = { orion: 6, vega: 4 };
+
+/**
+ * What a light point of each family can hold of a schedule (`setSchedule`): rules in its calendar
+ * (the compiled default-program rule included), control programs, intervals in one program. Orion
+ * holds the protocol's bounds (`SCHEDULE_LIMITS`); Vega's smaller memory holds less. The server
+ * checks them before anything is sent; the device refuses more with `NOT_ACCEPTABLE`.
+ */
+export const LIGHT_POINT_SCHEDULE_LIMITS: Record<
+  Vendor,
+  { rules: number; programs: number; intervalsPerProgram: number }
+> = {
+  orion: { rules: 50, programs: 20, intervalsPerProgram: 24 },
+  vega: { rules: 16, programs: 8, intervalsPerProgram: 12 },
+};

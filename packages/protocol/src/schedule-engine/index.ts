@@ -6,6 +6,7 @@
  * not load suncalc.
  */
 export * from './calendar-engine';
+export * from './energy';
 export * from './local-time';
 export * from './sun';
 export * from './year-preview';

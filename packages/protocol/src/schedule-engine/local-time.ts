@@ -102,6 +102,29 @@ function offsetsOf(day: number, timezone: string): DayOffsets {
   return found;
 }
 
+/** A daylight-saving change on a local day, as wall-clock minutes past its midnight. */
+export interface ClockChange {
+  /** `skipped`: the clock jumps forward over [from, to); `repeated`: it reads [from, to) twice. */
+  kind: 'skipped' | 'repeated';
+  fromMinutes: number;
+  toMinutes: number;
+}
+
+/**
+ * The daylight-saving change on local `day` in `timezone`, or null on a day without one.
+ *
+ * @example
+ * clockChange(dayOfIsoDate('2027-03-28'), 'Europe/Madrid'); // { kind: 'skipped', fromMinutes: 120, toMinutes: 180 }
+ */
+export function clockChange(day: number, timezone: string): ClockChange | null {
+  const { before, after, change } = offsetsOf(day, timezone);
+  if (before === after) return null;
+  const wallMinutes = (offset: number) => Math.round((change + offset - day * DAY_MS) / MINUTE_MS);
+  return after > before
+    ? { kind: 'skipped', fromMinutes: wallMinutes(before), toMinutes: wallMinutes(after) }
+    : { kind: 'repeated', fromMinutes: wallMinutes(after), toMinutes: wallMinutes(before) };
+}
+
 /**
  * The instant at which the wall clock in `timezone` reads `minutes` past midnight of local `day`.
  * A time skipped by a daylight-saving change is moved forward by the change (02:30 on the spring

@@ -96,6 +96,33 @@ describe('the year-ahead preview of a schedule', () => {
     expect(day(preview, '2027-01-15').burnHours).toBeGreaterThan(14);
   });
 
+  it('names the starts a daylight-saving change moves, in both hemispheres, and where none happens', () => {
+    const lateNight = everyDay([
+      { start: { sun: 'sunset', offsetMinutes: 0 }, dimming: 100, fadingMinutes: 0 },
+      { start: '02:30', dimming: 40, fadingMinutes: 0 },
+      { start: { sun: 'sunrise', offsetMinutes: 0 }, dimming: 0, fadingMinutes: 0 },
+    ]);
+    // Madrid: 02:00 → 03:00 on 28 March 2027, 03:00 → 02:00 on 31 October.
+    expect(yearPreview(lateNight, BARCELONA, 2027).clockShifts).toEqual([
+      { date: '2027-03-28', start: '02:30', kind: 'skipped', runsAt: '03:30' },
+      { date: '2027-10-31', start: '02:30', kind: 'repeated', runsAt: '02:30' },
+    ]);
+    // Sydney: 03:00 → 02:00 on 4 April 2027, 02:00 → 03:00 on 3 October.
+    expect(yearPreview(lateNight, SYDNEY, 2027).clockShifts).toEqual([
+      { date: '2027-04-04', start: '02:30', kind: 'repeated', runsAt: '02:30' },
+      { date: '2027-10-03', start: '02:30', kind: 'skipped', runsAt: '03:30' },
+    ]);
+    // Across the date line, Kiribati keeps one offset all year.
+    const kiritimati = { latitude: 1.87, longitude: -157.4, timezone: 'Pacific/Kiritimati' };
+    expect(yearPreview(lateNight, kiritimati, 2027).clockShifts).toEqual([]);
+    expect(yearPreview(lateNight, kiritimati, 2027).days).toHaveLength(365);
+  });
+
+  it('counts the polar days where the polar rule holds, and none further south', () => {
+    expect(yearPreview(SUNSET_TO_SUNRISE, TROMSO, 2027).polarDays).toBeGreaterThan(100);
+    expect(yearPreview(SUNSET_TO_SUNRISE, BARCELONA, 2027).polarDays).toBe(0);
+  });
+
   it('flags days that burn in daylight, stay dark after sunset, or never switch off', () => {
     const early = yearPreview(
       everyDay([

@@ -1,11 +1,11 @@
 import type { Device } from '@farola/protocol';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { buildDevice } from '@/lib/api/data-generators';
+import { buildDevice, buildGroup, buildProject, PROJECT_ID } from '@/lib/api/data-generators';
 import { initI18n } from '@/lib/i18n/i18n';
 import { LightPointsPage } from './inventory-pages';
 
@@ -14,9 +14,17 @@ const fleet: Device[] = Array.from({ length: 70 }, (_, i) =>
   buildDevice({ seed: i + 1, vendor: i < 60 ? 'orion' : 'vega' }),
 );
 
+const NORTH_ID = '00000000-0000-4000-8000-0000000000f1';
+const projects = [buildProject({ id: PROJECT_ID, name: 'Centre' }), buildProject({ id: NORTH_ID, name: 'North' })];
+/** The vega light points are in the park's group, the others in the default group. */
+const defaultGroup = buildGroup({ seed: 1, name: 'Default group', isDefault: true });
+const park = buildGroup({ seed: 2, name: 'Park' });
+const northStreets = buildGroup({ seed: 3, name: 'North streets', projectId: NORTH_ID });
+const groupOf = (device: Device) => (device.vendor === 'vega' ? park.id : defaultGroup.id);
+
 /**
  * Plays `GET /devices` (paged by an index cursor) and `GET /devices/ids` over fetch, filtering by
- * vendor; `idsCap` stands in for the server's bulk limit.
+ * vendor and group; `idsCap` stands in for the server's bulk limit.
  */
 function serveDevices(idsCap = Infinity) {
   const json = (body: unknown) => new Response(JSON.stringify(body));
@@ -24,8 +32,12 @@ function serveDevices(idsCap = Infinity) {
     const url = new URL(String(input), 'http://localhost');
     const path = url.pathname.replace(/^.*\/api\/v1\//, '');
     const vendor = url.searchParams.get('vendor');
-    const matching = fleet.filter((device) => !vendor || device.vendor === vendor);
-    if (path === 'projects') return json({ items: [], nextCursor: null, total: 0 });
+    const groupId = url.searchParams.get('groupId');
+    const matching = fleet.filter(
+      (device) => (!vendor || device.vendor === vendor) && (!groupId || groupOf(device) === groupId),
+    );
+    if (path === 'projects') return json({ items: projects, nextCursor: null, total: projects.length });
+    if (path === 'groups') return json({ items: [defaultGroup, park, northStreets], nextCursor: null, total: 3 });
     if (path === 'devices/ids') {
       const ids = matching.slice(0, idsCap).map((device) => device.id);
       return json({ ids, total: matching.length, truncated: ids.length < matching.length });
@@ -164,5 +176,42 @@ describe('selecting every device that matches an inventory list’s filters', ()
     await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: `Select ${fleet[0]!.name}` })));
     expect(line()).toBeNull();
     expect(bulkCount()).toBe('24');
+  });
+});
+
+describe('the Group filter of an inventory list', () => {
+  const groupSelect = () => screen.getByRole('combobox', { name: 'Group' });
+  const groupOptions = () =>
+    within(groupSelect())
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+  const groupIds = (fetchMock: ReturnType<typeof serveDevices>) =>
+    fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.endsWith('/devices'))
+      .map((url) => url.searchParams.get('groupId'));
+
+  it("lists the chosen group's devices, offering every visible group named with its project", async () => {
+    const fetchMock = serveDevices();
+    renderList();
+    await waitFor(() => expect(screen.getAllByTestId('device-row')).toHaveLength(25));
+    await waitFor(() =>
+      expect(groupOptions()).toEqual(['All', 'Default group — Centre', 'Park — Centre', 'North streets — North']),
+    );
+    await act(async () => fireEvent.change(groupSelect(), { target: { value: park.id } }));
+    await waitFor(() => expect(screen.getAllByTestId('device-row')).toHaveLength(10));
+    expect(screen.getByText('10 devices')).toBeDefined();
+    expect(groupIds(fetchMock).at(-1)).toBe(park.id);
+  });
+
+  it('reads the group from the URL, and offers only the chosen project’s groups', async () => {
+    serveDevices();
+    renderList(`limit=25&groupId=${northStreets.id}`);
+    await waitFor(() => expect(groupSelect()).toHaveProperty('value', northStreets.id));
+    await waitFor(() => expect(within(screen.getByLabelText('Project')).getAllByRole('option')).toHaveLength(3));
+    // Choosing another project leaves out a group of the one before: the list would be empty.
+    await act(async () => fireEvent.change(screen.getByLabelText('Project'), { target: { value: PROJECT_ID } }));
+    await waitFor(() => expect(groupOptions()).toEqual(['All', 'Default group', 'Park']));
+    expect(groupSelect()).toHaveProperty('value', '');
   });
 });

@@ -7,6 +7,7 @@ import { useSearch } from 'wouter';
 import { DataTable } from '@/components/data-table';
 import { DateFilter, FilterField, SearchFilter, SelectFilter } from '@/components/list-controls';
 import { errorMessage } from '@/lib/api/error-message';
+import { useAllGroups } from '@/lib/api/groups';
 import { useAllProjects } from '@/lib/api/projects';
 import { DEVICE_STATUS_KEYS } from '@/lib/devices/device-labels';
 import { useNotify } from '@/lib/notifications/use-notify';
@@ -15,6 +16,7 @@ import { useReplaceSearch } from '@/lib/url-filters';
 import { exportDevices } from './api';
 import { useDeviceListPageStyles } from './device-list-page.styles';
 import { useDeviceColumns } from './device-columns';
+import { GroupFilter } from './group-filter';
 import { ListNav } from './list-nav';
 import {
   CONNECTION_FILTERS,
@@ -76,6 +78,7 @@ export function DeviceListPage({ deviceType, bulkActions, deviceHref }: DeviceLi
   const filters = parseFilters(useSearch());
   const { query, list } = useDeviceList(deviceType, filters);
   const { projects, names: projectNames } = useAllProjects();
+  const { groups, isLoading: groupsLoading } = useAllGroups();
   const [exporting, setExporting] = useState(false);
   const visibleIds = useMemo(() => list.items.map((device) => device.id), [list.items]);
   // The selection belongs to the list's query: a filter's change leaves it behind.
@@ -157,7 +160,20 @@ export function DeviceListPage({ deviceType, bulkActions, deviceHref }: DeviceLi
           allLabel={t('list.all')}
           value={filters.projectId}
           options={projects.map((project) => ({ value: project.id, label: project.name }))}
-          onChange={(projectId) => setFilters({ projectId })}
+          onChange={(projectId) => {
+            // A group of another project would leave the list empty: the group filter goes with it.
+            const group = groups.find((candidate) => candidate.id === filters.groupId);
+            const keepsGroup = projectId === undefined || group?.projectId === projectId;
+            setFilters({ projectId, groupId: keepsGroup ? filters.groupId : undefined });
+          }}
+        />
+        <GroupFilter
+          groups={groups}
+          isLoading={groupsLoading}
+          projectId={filters.projectId}
+          projectNames={projectNames}
+          value={filters.groupId}
+          onChange={(groupId) => setFilters({ groupId })}
         />
         <DateFilter
           id="installed-from"
@@ -183,6 +199,7 @@ export function DeviceListPage({ deviceType, bulkActions, deviceHref }: DeviceLi
               connection: undefined,
               vendor: undefined,
               projectId: undefined,
+              groupId: undefined,
               installedFrom: undefined,
               installedTo: undefined,
             })

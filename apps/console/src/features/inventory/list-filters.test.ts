@@ -4,7 +4,7 @@ import { devicesQuery, filtersSearch, parseFilters } from './list-filters';
 describe('inventory list filters', () => {
   it('read back from the URL what they wrote to it', () => {
     const filters = parseFilters(
-      '?view=maintenance&status=revision&connection=disconnected&vendor=vega&q=A-12&installedFrom=2026-01-01&installedTo=2026-02-01&limit=100',
+      '?view=maintenance&status=revision&connection=disconnected&vendor=vega&q=A-12&installedFrom=2026-01-01&installedTo=2026-02-01&limit=100&groupId=7f3c2b1a-0000-4000-8000-000000000001',
     );
     expect(filters).toEqual({
       view: 'maintenance',
@@ -13,6 +13,7 @@ describe('inventory list filters', () => {
       vendor: 'vega',
       q: 'A-12',
       projectId: undefined,
+      groupId: '7f3c2b1a-0000-4000-8000-000000000001',
       installedFrom: '2026-01-01',
       installedTo: '2026-02-01',
       limit: 100,
@@ -51,6 +52,7 @@ describe('inventory list filters', () => {
       connected: 'true',
       limit: 50,
     });
+    expect(devicesQuery('light-point-controller', parseFilters('?groupId=g-1'))).toMatchObject({ groupId: 'g-1' });
     // The upper bound is the next local midnight: the whole last day is included.
     expect(new Date(String(query['installedTo'])).getDate()).toBe(1);
     expect(new Date(String(query['installedTo'])).getMonth()).toBe(3);

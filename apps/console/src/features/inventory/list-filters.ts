@@ -29,6 +29,8 @@ export interface InventoryFilters {
   connection?: ConnectionFilter | undefined;
   vendor?: Vendor | undefined;
   projectId?: string | undefined;
+  /** A group's devices (for a default group, its project's devices put in no other group). */
+  groupId?: string | undefined;
   /** Installation date range, `YYYY-MM-DD`, both ends included. */
   installedFrom?: string | undefined;
   installedTo?: string | undefined;
@@ -57,6 +59,7 @@ export function parseFilters(search: string): InventoryFilters {
     connection: oneOf(CONNECTION_FILTERS, params.get('connection')),
     vendor: oneOf(VendorSchema.options, params.get('vendor')),
     projectId: params.get('projectId') ?? undefined,
+    groupId: params.get('groupId') ?? undefined,
     installedFrom: date('installedFrom'),
     installedTo: date('installedTo'),
     limit: PAGE_SIZES.find((size) => size === limit) ?? DEFAULT_PAGE_SIZE,
@@ -72,6 +75,7 @@ export function filtersSearch(filters: InventoryFilters): Record<string, string 
     connection: filters.connection,
     vendor: filters.vendor,
     projectId: filters.projectId,
+    groupId: filters.groupId,
     installedFrom: filters.installedFrom,
     installedTo: filters.installedTo,
     limit: filters.limit === DEFAULT_PAGE_SIZE ? undefined : String(filters.limit),
@@ -102,6 +106,7 @@ export function devicesQuery(deviceType: DeviceType, filters: InventoryFilters):
     connected: filters.connection === undefined ? undefined : String(filters.connection === 'connected'),
     vendor: filters.vendor,
     projectId: filters.projectId,
+    groupId: filters.groupId,
     installedFrom: filters.installedFrom && dayStart(filters.installedFrom),
     installedTo: filters.installedTo && dayStart(filters.installedTo, 1),
     limit: filters.limit,

@@ -3,6 +3,7 @@ import {
   DeviceScheduleStateSchema,
   GroupMembersChangedSchema,
   DeviceSchema,
+  GroupEnergyEstimateSchema,
   YearPreviewSchema,
   PAGE_LIMIT_MAX,
   pageSchema,
@@ -13,6 +14,7 @@ import {
   type CalendarEdit,
   type DeviceGroup,
   type DeviceScheduleState,
+  type GroupEnergyEstimate,
   type YearPreviewAnswer,
   type YearPreviewQuery,
   type GroupCreate,
@@ -149,6 +151,24 @@ export function fetchYearPreview(
   return apiGet(`${target.kind}/${target.id}/preview`, YearPreviewSchema, { ...query });
 }
 
+/** A year of what a light point's group has it run, at the light point's own place. */
+export function fetchDeviceYearPreview(deviceId: string, year: number): Promise<YearPreviewAnswer> {
+  return apiGet(`devices/${deviceId}/schedule/preview`, YearPreviewSchema, { year });
+}
+
+/** Where an energy estimate is computed: a place asked for, or (none) where the group's light points stand. */
+export interface EnergyEstimateRequest {
+  year: number;
+  pricePerKWh: number;
+  place: Omit<YearPreviewQuery, 'year'> | null;
+}
+
+/** A year of what a group runs in energy, cost and savings against fully on, before applying it. */
+export function fetchEnergyEstimate(groupId: string, request: EnergyEstimateRequest): Promise<GroupEnergyEstimate> {
+  const { year, pricePerKWh, place } = request;
+  return apiGet(`groups/${groupId}/energy-estimate`, GroupEnergyEstimateSchema, { year, pricePerKWh, ...place });
+}
+
 const DevicePageSchema = pageSchema(DeviceSchema);
 
 /** Where a project's devices stand: the first of them that has coordinates, or null. */
@@ -156,12 +176,6 @@ export async function fetchProjectPlace(projectId: string): Promise<{ latitude: 
   const page = await apiGet('devices', DevicePageSchema, { projectId, limit: 50 });
   const placed = page.items.find((device) => device.latitude !== null && device.longitude !== null);
   return placed ? { latitude: placed.latitude!, longitude: placed.longitude! } : null;
-}
-
-/** Every group the caller sees, in every visible project (a selection's 'Change group' chooses from them). */
-export async function fetchAllGroups(): Promise<DeviceGroup[]> {
-  const page = await apiGet('groups', GroupPageSchema, { limit: PAGE_LIMIT_MAX });
-  return page.items;
 }
 
 /** Puts devices of the group's project in the group. */

@@ -1,6 +1,6 @@
 import { ACTION_ROLES, type CalendarEdit, type StoredCalendar } from '@farola/protocol';
 import { Badge, Link } from '@fluentui/react-components';
-import { CalendarLtrRegular, StarRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, CalendarLtrRegular, StarRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { CalendarEditor } from './calendar-editor';
 import { SchedulingList, useActionsColumn } from './scheduling-list';
 import { type PreviewTarget, YearPreviewDialog } from './year-preview-dialog';
 import { useSchedulingListStyles } from './scheduling-list.styles';
+import { useTalqDownload } from './talq-interchange';
 import { useSchedulingMutation, useSchedulingSave } from './use-scheduling-writes';
 
 type Editing = { mode: 'create' } | { mode: 'edit' | 'view'; calendar: StoredCalendar };
@@ -61,6 +62,7 @@ export function Calendars({ projectId }: { projectId: string }) {
     (calendar) => t('calendars.deleted', { name: calendar.name }),
   );
   const saveWith = useSchedulingSave();
+  const download = useTalqDownload();
   const save = async (calendar: CalendarEdit) => {
     if (!editing || editing.mode === 'view') return;
     const created = editing.mode === 'create';
@@ -80,6 +82,11 @@ export function Calendars({ projectId }: { projectId: string }) {
         icon: <CalendarLtrRegular />,
         label: t('preview.open', { name: calendar.name }),
         onClick: () => setPreviewing({ kind: 'calendars', id: calendar.id, name: calendar.name, projectId }),
+      },
+      {
+        icon: <ArrowDownloadRegular />,
+        label: t('talq.exportCalendar', { name: calendar.name }),
+        onClick: () => void download({ projectId, calendarId: calendar.id }, calendar.name),
       },
       ...(calendar.isDefault || !mayManage
         ? []

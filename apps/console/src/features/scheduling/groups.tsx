@@ -18,6 +18,7 @@ import {
   fetchGroups,
   saveGroup,
 } from './api';
+import { ApplyConfirmation } from './apply-confirmation';
 import { GroupEditor } from './group-editor';
 import { ScheduleJobProgress } from './schedule-job-progress';
 import { SchedulingList, useActionsColumn } from './scheduling-list';
@@ -43,6 +44,7 @@ export function Groups({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [previewing, setPreviewing] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeviceGroup | null>(null);
+  const [confirming, setConfirming] = useState<DeviceGroup | null>(null);
   /** The job each group was last applied with, in this visit. */
   const [sent, setSent] = useState<ReadonlyMap<string, string>>(new Map());
 
@@ -103,7 +105,7 @@ export function Groups({ projectId }: { projectId: string }) {
               icon: <SendRegular />,
               label: t('groups.action.apply', { name: nameOf(group) }),
               disabled: apply.isPending,
-              onClick: () => apply.mutate(group),
+              onClick: () => setConfirming(group),
             },
           ]
         : []),
@@ -168,6 +170,15 @@ export function Groups({ projectId }: { projectId: string }) {
         deletion={{ item: deleting, onConfirm: (group) => remove.mutate(group), onCancel: () => setDeleting(null) }}
       />
       {previewing && <YearPreviewDialog target={previewing} onClose={() => setPreviewing(null)} />}
+      <ApplyConfirmation
+        group={confirming}
+        name={confirming ? nameOf(confirming) : ''}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(group) => {
+          setConfirming(null);
+          apply.mutate(group);
+        }}
+      />
       {editing && (
         <GroupEditor
           initial={editing.mode === 'create' ? NEW_GROUP : editing.group}

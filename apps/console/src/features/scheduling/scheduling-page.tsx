@@ -7,6 +7,7 @@ import { useAllProjects } from '@/lib/api/projects';
 import { Calendars } from './calendars';
 import { ControlPrograms } from './control-programs';
 import { Groups } from './groups';
+import { SchedulingInterchange } from './talq-interchange';
 
 const useStyles = makeStyles({
   root: {
@@ -50,6 +51,12 @@ export function SchedulingPage() {
           ))}
         </Select>
       </FilterField>
+      {projectId !== undefined && (
+        <SchedulingInterchange
+          projectId={projectId}
+          projectName={projects.find((project) => project.id === projectId)?.name ?? ''}
+        />
+      )}
       <TabList
         selectedValue={list}
         aria-label={t('page.lists')}

@@ -1,5 +1,5 @@
-import type { Device } from '@farola/protocol';
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import type { Device, ScheduleSync } from '@farola/protocol';
+import { MessageBar, MessageBarBody, type MessageBarProps } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
@@ -12,7 +12,21 @@ import { deviceRequestsQuery } from '@/lib/requests/device-requests-query';
 import { OPERATE_MODE_KEYS } from '@/lib/devices/operate-modes';
 import { isCalendarManaged, latestScheduleRequest, SCHEDULE_COMMANDS } from '@/lib/requests/schedule-requests';
 import { fetchDeviceSchedule } from './api';
+import { DeviceGroupAction, scheduleStateKey } from './device-group-action';
+import { DeviceYearPreview } from './device-year-preview';
 import { CabinetOutputSchedules } from './cabinet-output-schedules';
+
+interface SyncLine {
+  intent: NonNullable<MessageBarProps['intent']>;
+  key: 'scheduling.inSync' | 'scheduling.outOfSync' | 'scheduling.none';
+}
+
+/** The schedule states the tab says in a line ('sending' shows as 'Scheduling update in progress'). */
+const SYNC_LINES: Partial<Record<ScheduleSync, SyncLine>> = {
+  inSync: { intent: 'success', key: 'scheduling.inSync' },
+  outOfSync: { intent: 'warning', key: 'scheduling.outOfSync' },
+  none: { intent: 'info', key: 'scheduling.none' },
+};
 
 /**
  * How the device is scheduled: its group, its operate mode, today's sunrise and sunset, whether a
@@ -57,14 +71,26 @@ export function SchedulingTab({ device }: { device: Device }) {
   const calendarManaged = isCalendarManaged(latest);
   // Read again whenever the device's newest schedule request changes (sent, confirmed, failed).
   const { data: state } = useQuery({
-    queryKey: [...queryKeys.deviceRequests(device.id), 'schedule-state', latest?.id, latest?.status],
+    queryKey: [...scheduleStateKey(device.id), latest?.id, latest?.status],
     queryFn: () => fetchDeviceSchedule(device.id),
   });
+  const syncLine = state && SYNC_LINES[state.sync];
+  const groupMode = state?.group.operateMode ?? null;
+  // Spec §4: while a device takes the operate mode its group manages (sent with the schedule).
+  const modeUpdating =
+    latest?.status === 'IN_PROGRESS' && latest.command === 'setSchedule' && 'operateMode' in latest.params;
   if (state) {
     rows.unshift({
       key: 'group',
       label: t('scheduling.group'),
       value: state.group.isDefault ? tScheduling('groups.defaultName') : state.group.name,
+    });
+  }
+  if (groupMode) {
+    rows.push({
+      key: 'groupOperateMode',
+      label: t('scheduling.operateModeByGroup'),
+      value: `${groupMode} — ${t(OPERATE_MODE_KEYS[groupMode])}`,
     });
   }
   return (
@@ -74,17 +100,24 @@ export function SchedulingTab({ device }: { device: Device }) {
           <MessageBarBody>{t('scheduling.updating')}</MessageBarBody>
         </MessageBar>
       )}
+      {modeUpdating && (
+        <MessageBar intent="info" data-testid="scheduling-operate-mode">
+          <MessageBarBody>{t('scheduling.operateModeUpdating')}</MessageBarBody>
+        </MessageBar>
+      )}
       {calendarManaged && (
         <MessageBar intent="info" data-testid="scheduling-status">
           <MessageBarBody>{t('scheduling.byCalendar')}</MessageBarBody>
         </MessageBar>
       )}
-      {(state?.sync === 'inSync' || state?.sync === 'outOfSync') && (
-        <MessageBar intent={state.sync === 'inSync' ? 'success' : 'warning'} data-testid="scheduling-sync">
-          <MessageBarBody>{t(`scheduling.${state.sync}`)}</MessageBarBody>
+      {syncLine && (
+        <MessageBar intent={syncLine.intent} data-testid="scheduling-sync">
+          <MessageBarBody>{t(syncLine.key)}</MessageBarBody>
         </MessageBar>
       )}
       {rows.length > 0 ? <FieldList rows={rows} /> : <EmptyState title={t('empty.noData')} />}
+      <DeviceGroupAction device={device} />
+      <DeviceYearPreview device={device} />
       {device.deviceType === 'cabinet-controller' && <CabinetOutputSchedules device={device} />}
     </>
   );

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api/error-message';
 import { useNotify } from '@/lib/notifications/use-notify';
 
 /** A write changes what the other list shows too (how many calendars use a program): both are read again. */
-function useReload() {
+export function useSchedulingReload() {
   const queries = useQueryClient();
   return () =>
     Promise.all([
@@ -22,7 +22,7 @@ function useReload() {
 export function useSchedulingMutation<A, R>(write: (argument: A) => Promise<R>, success: (result: R) => string) {
   const { t: tErrors } = useTranslation('errors');
   const notify = useNotify();
-  const reload = useReload();
+  const reload = useSchedulingReload();
   return useMutation({
     mutationFn: write,
     onSuccess: (result) => {
@@ -40,7 +40,7 @@ export function useSchedulingMutation<A, R>(write: (argument: A) => Promise<R>, 
 export function useSchedulingSave() {
   const { t: tErrors } = useTranslation('errors');
   const notify = useNotify();
-  const reload = useReload();
+  const reload = useSchedulingReload();
   return async <R>(write: () => Promise<R>, success: (result: R) => string, done: () => void) => {
     let result: R;
     try {

@@ -1,4 +1,4 @@
-import { TimeZoneSchema, type YearPreviewAnswer } from '@farola/protocol';
+import { TimeZoneSchema, type YearPreviewAnswer, type YearPreviewQuery } from '@farola/protocol';
 import {
   Button,
   Dialog,
@@ -19,7 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api/error-message';
-import { fetchProjectPlace, fetchYearPreview } from './api';
+import { fetchDeviceYearPreview, fetchProjectPlace, fetchYearPreview } from './api';
+import { EnergyFigures } from './energy-figures';
 import { YearHeatmap } from './year-heatmap';
 
 const useStyles = makeStyles({
@@ -28,12 +29,10 @@ const useStyles = makeStyles({
   place: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
 });
 
-export interface PreviewTarget {
-  kind: 'calendars' | 'groups';
-  id: string;
-  name: string;
-  projectId: string;
-}
+/** What a preview is of: a calendar or a group at a place the user types, or one light point at its own. */
+export type PreviewTarget =
+  | { kind: 'calendars' | 'groups'; id: string; name: string; projectId: string }
+  | { kind: 'devices'; id: string; name: string; place: Omit<YearPreviewQuery, 'year'> | null };
 
 type PlaceField = 'year' | 'latitude' | 'longitude' | 'timezone';
 
@@ -42,19 +41,33 @@ const coordinate = (degrees: number) => String(Number(degrees.toFixed(5)));
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** The year typed, once the server takes it. */
+function yearOf(typed: string): number | null {
+  const year = Number(typed);
+  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : null;
+}
+
 /** The place and year typed, once they make a query the server takes. */
-function placeQuery(place: { year: string; latitude: string; longitude: string; timezone: string }) {
-  const [year, latitude, longitude] = [Number(place.year), Number(place.latitude), Number(place.longitude)];
+function placeQuery(place: Record<PlaceField, string>): YearPreviewQuery | null {
+  const [year, latitude, longitude] = [yearOf(place.year), Number(place.latitude), Number(place.longitude)];
   const valid =
-    Number.isInteger(year) &&
-    year >= 2000 &&
-    year <= 2100 &&
+    year !== null &&
     place.latitude.trim() !== '' &&
     Math.abs(latitude) <= 90 &&
     place.longitude.trim() !== '' &&
     Math.abs(longitude) <= 180 &&
     TimeZoneSchema.safeParse(place.timezone).success;
   return valid ? { year, latitude, longitude, timezone: place.timezone } : null;
+}
+
+/** The request the dialog makes, once what it needs is typed: its cache key and its fetch. */
+function previewRequest(target: PreviewTarget, place: Record<PlaceField, string>) {
+  if (target.kind === 'devices') {
+    const year = yearOf(place.year);
+    return year === null ? null : { key: { year }, load: () => fetchDeviceYearPreview(target.id, year) };
+  }
+  const query = placeQuery(place);
+  return query === null ? null : { key: query, load: () => fetchYearPreview(target, query) };
 }
 
 /** What a year preview says in words: hours lit, mean level, and how many days each flag marks. */
@@ -75,7 +88,8 @@ function useSummary(preview: YearPreviewAnswer | undefined): string {
 /**
  * The year-ahead preview (issue 24): a 365-day × 24-hour heatmap of the light's level at a place,
  * computed by the server with the engine the light points run. The place starts at one of the
- * project's devices and the browser's time zone; the year at the next one.
+ * project's devices and the browser's time zone; the year at the next one. One light point's
+ * preview is at its own place; a group's shows the year's energy beside it.
  */
 export function YearPreviewDialog({ target, onClose }: { target: PreviewTarget; onClose: () => void }) {
   const { t, i18n } = useTranslation('scheduling');
@@ -83,9 +97,11 @@ export function YearPreviewDialog({ target, onClose }: { target: PreviewTarget; 
   const styles = useStyles();
   // What the user typed; a coordinate not typed yet is the project's device's.
   const [typed, setTyped] = useState<Partial<Record<PlaceField, string>>>({});
+  const projectId = target.kind === 'devices' ? null : target.projectId;
   const { data: projectPlace } = useQuery({
-    queryKey: ['devices', 'place', target.projectId],
-    queryFn: () => fetchProjectPlace(target.projectId),
+    queryKey: ['devices', 'place', projectId],
+    queryFn: () => fetchProjectPlace(projectId!),
+    enabled: projectId !== null,
   });
   const place: Record<PlaceField, string> = {
     year: typed.year ?? String(new Date().getFullYear() + 1),
@@ -93,11 +109,12 @@ export function YearPreviewDialog({ target, onClose }: { target: PreviewTarget; 
     longitude: typed.longitude ?? (projectPlace ? coordinate(projectPlace.longitude) : ''),
     timezone: typed.timezone ?? browserTimeZone(),
   };
-  const query = placeQuery(place);
+  const request = previewRequest(target, place);
+  const query = target.kind === 'groups' ? placeQuery(place) : null;
   const preview = useQuery({
-    queryKey: ['preview', target.kind, target.id, query],
-    queryFn: () => fetchYearPreview(target, query!),
-    enabled: query !== null,
+    queryKey: ['preview', target.kind, target.id, request?.key],
+    queryFn: () => request!.load(),
+    enabled: request !== null,
   });
   const summary = useSummary(preview.data);
   const field = (key: PlaceField, label: string, type: 'number' | 'text' = 'number') => (
@@ -118,23 +135,39 @@ export function YearPreviewDialog({ target, onClose }: { target: PreviewTarget; 
           <DialogContent className={styles.content}>
             <div className={styles.place}>
               {field('year', t('preview.year'))}
-              {field('latitude', t('preview.latitude'))}
-              {field('longitude', t('preview.longitude'))}
-              {field('timezone', t('preview.timezone'), 'text')}
+              {target.kind !== 'devices' && field('latitude', t('preview.latitude'))}
+              {target.kind !== 'devices' && field('longitude', t('preview.longitude'))}
+              {target.kind !== 'devices' && field('timezone', t('preview.timezone'), 'text')}
             </div>
-            {query === null && <p>{t('preview.needPlace')}</p>}
+            {target.kind === 'devices' && target.place && (
+              <p data-testid="preview-device-place">
+                {t('preview.devicePlace', {
+                  latitude: coordinate(target.place.latitude),
+                  longitude: coordinate(target.place.longitude),
+                  timezone: target.place.timezone,
+                })}
+              </p>
+            )}
+            {request === null && target.kind !== 'devices' && <p>{t('preview.needPlace')}</p>}
             {preview.isError && (
               <MessageBar intent="error">
                 <MessageBarBody>{errorMessage(tErrors, preview.error)}</MessageBarBody>
               </MessageBar>
             )}
-            {query !== null && preview.isPending && <Spinner size="small" label={t('preview.loading')} />}
+            {request !== null && preview.isPending && <Spinner size="small" label={t('preview.loading')} />}
             {preview.data && (
               <YearHeatmap
                 preview={preview.data}
                 language={i18n.language}
                 label={t('preview.label', { name: target.name, year: preview.data.year })}
                 summary={summary}
+              />
+            )}
+            {target.kind === 'groups' && query && (
+              <EnergyFigures
+                groupId={target.id}
+                year={query.year}
+                place={{ latitude: query.latitude, longitude: query.longitude, timezone: query.timezone }}
               />
             )}
           </DialogContent>

@@ -1,4 +1,5 @@
 import {
+  DeviceGroupSchema,
   DevicePhotoSchema,
   DeviceSchema,
   DeviceStatusSchema,
@@ -11,6 +12,7 @@ import {
   ProjectSchema,
   QueuedRequestSchema,
   type Device,
+  type DeviceGroup,
   type DevicePhoto,
   type DirectoryUser,
   type Me,
@@ -180,6 +182,24 @@ export function buildPhoto(overrides: Partial<DevicePhoto> & { seed?: number } =
     size: 2048,
     uploadedBy: 'operator',
     uploadedAt: NOW,
+    ...rest,
+  });
+}
+
+/** A group of `PROJECT_ID`, empty and running nothing unless told. */
+export function buildGroup(overrides: Partial<DeviceGroup> & { seed?: number } = {}): DeviceGroup {
+  const { seed = 1, ...rest } = overrides;
+  return DeviceGroupSchema.parse({
+    id: uuid(0xa0000 + seed),
+    projectId: PROJECT_ID,
+    name: `Group ${seed}`,
+    isDefault: false,
+    calendarId: null,
+    programId: null,
+    operateMode: null,
+    members: 0,
+    createdAt: NOW,
+    updatedAt: NOW,
     ...rest,
   });
 }

@@ -25,6 +25,8 @@ export const queryKeys = {
   deviceRequests: (deviceId: string) => ['device', deviceId, 'requests'] as const,
   /** An inventory list, by its `GET /devices` query. */
   deviceList: (query: object) => ['devices', 'list', query] as const,
+  /** Every inventory list (read again when what they filter on changes, e.g. a device's group). */
+  deviceLists: ['devices', 'list'] as const,
   /** The queued requests screen, by its `GET /queued-requests` query. */
   queuedRequests: (query: object) => ['queued-requests', query] as const,
   bulkJob: (jobId: string) => ['bulk-actions', jobId] as const,
@@ -45,5 +47,7 @@ export const queryKeys = {
   allCalendars: (projectId: string) => ['calendars', 'all', projectId] as const,
   /** A project's groups, by the list's query. */
   groups: (query: object) => ['groups', query] as const,
+  /** Every group the caller sees, all pages (the inventory's group filter, 'Change group'). */
+  allGroups: ['groups', 'all'] as const,
   scheduleJob: (jobId: string) => ['schedule-jobs', jobId] as const,
 };

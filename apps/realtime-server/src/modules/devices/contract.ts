@@ -7,9 +7,21 @@ import type { DeviceIngest } from './device-ingest';
 import type { DeviceStatusWriter, StatusChange } from './device-status';
 import type { DeviceIndexEntry } from './device.repository';
 import type { DeviceService } from './device.service';
+import type { DeviceCondition, DeviceColumns, DeviceFilterContribution, DeviceListFilters } from './list-filters';
+import type { LuminaireFacts } from './luminaire-facts';
 import type { ProvisioningService } from './provisioning.service';
 
-export type { DeviceIndex, DeviceIndexEntry, DeviceService, DeviceStatusWriter, StatusChange };
+export type {
+  DeviceColumns,
+  DeviceCondition,
+  DeviceFilterContribution,
+  DeviceIndex,
+  DeviceIndexEntry,
+  DeviceService,
+  DeviceStatusWriter,
+  LuminaireFacts,
+  StatusChange,
+};
 
 /** What the devices module offers later modules. */
 export interface DevicesService {
@@ -30,6 +42,17 @@ export interface DevicesService {
    * the new project leaves its stream.
    */
   status: DeviceStatusWriter;
+  /**
+   * The inventory filters another module answers for (the scheduling module's `groupId`): it
+   * contributes, in its `setup`, the condition that keeps the devices a value means, so the lists,
+   * 'select all matching' and the CSV export honour it without the devices module knowing its tables.
+   */
+  listFilters: Pick<DeviceListFilters, 'contribute'>;
+  /**
+   * The position, time zone and rated power these devices last reported (what a schedule's sun times
+   * and energy depend on), after what the ingest path has buffered; unknown ids are left out.
+   */
+  luminaires(ids: readonly string[]): Promise<LuminaireFacts[]>;
   /**
    * Revokes the MQTT credentials of these (disabled) devices, in the broker's view and in the
    * database, and cuts them off the broker: a connected device is disconnected at once.

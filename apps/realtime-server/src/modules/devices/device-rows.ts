@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { type Conditions, iso, isoKey, isoOrNull, likePattern, type ProjectScope } from '../../db/rows';
 import type { DeviceIndexEntry } from './device.repository';
+import type { BoundDeviceCondition } from './list-filters';
 
 /** How the devices table's rows read and turn into API devices and index entries. */
 
@@ -135,9 +136,18 @@ function addRange(filters: Conditions, column: string, from: string | undefined,
   }
 }
 
-/** The inventory filters as SQL conditions (shared by the list, the CSV export and bulk selections). */
-export function addDeviceFilters(filters: Conditions, query: DeviceFilter, visible: ProjectScope): void {
+/**
+ * The inventory filters as SQL conditions (shared by the list, the CSV export and bulk selections),
+ * with those another module contributed (`DeviceListFilters`), already checked for the caller.
+ */
+export function addDeviceFilters(
+  filters: Conditions,
+  query: DeviceFilter,
+  visible: ProjectScope,
+  contributed: readonly BoundDeviceCondition[] = [],
+): void {
   filters.inScope('project_id', visible);
+  for (const condition of contributed) condition(filters);
   if (query.projectId) filters.add(`project_id = ANY(${filters.param(query.projectId)}::uuid[])`);
   if (query.deviceType) filters.add(`device_type = ANY(${filters.param(query.deviceType)}::text[])`);
   if (query.vendor) filters.add(`vendor = ANY(${filters.param(query.vendor)}::text[])`);

@@ -25,6 +25,7 @@ import {
   SORTS,
   toDevice,
 } from './device-rows';
+import type { BoundDeviceCondition } from './list-filters';
 
 export { addDeviceFilters } from './device-rows';
 
@@ -282,10 +283,20 @@ export class DeviceRepository {
     }
   }
 
-  /** Filtered list with a keyset cursor on (sort column, id), so pages never skip or repeat a device. */
-  async list(query: DeviceListQuery, visible: ProjectScope, countTotal = true): Promise<Page<Device>> {
+  /**
+   * Filtered list with a keyset cursor on (sort column, id), so pages never skip or repeat a device;
+   * `contributed` are the conditions of filters other modules answer for (`DeviceListFilters`).
+   */
+  async list(
+    query: DeviceListQuery,
+    visible: ProjectScope,
+    {
+      contributed = [],
+      countTotal = true,
+    }: { contributed?: readonly BoundDeviceCondition[]; countTotal?: boolean } = {},
+  ): Promise<Page<Device>> {
     const filters = new Conditions();
-    addDeviceFilters(filters, query, visible);
+    addDeviceFilters(filters, query, visible, contributed);
     const total = countTotal
       ? await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices ${filters.where()}`, filters.params)
       : [];
@@ -314,10 +325,18 @@ export class DeviceRepository {
   }
 
   /** Every matching device in the list's order, a keyset page at a time (the CSV export). */
-  async *each(query: DeviceFilter, visible: ProjectScope, pageSize = 1000): AsyncGenerator<Device[]> {
+  async *each(
+    query: DeviceFilter,
+    visible: ProjectScope,
+    contributed: readonly BoundDeviceCondition[] = [],
+    pageSize = 1000,
+  ): AsyncGenerator<Device[]> {
     let cursor: string | undefined;
     do {
-      const page = await this.list({ ...query, limit: pageSize, ...(cursor ? { cursor } : {}) }, visible, false);
+      const page = await this.list({ ...query, limit: pageSize, ...(cursor ? { cursor } : {}) }, visible, {
+        contributed,
+        countTotal: false,
+      });
       if (page.items.length > 0) yield page.items;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -331,9 +350,10 @@ export class DeviceRepository {
     query: DeviceFilter,
     visible: ProjectScope,
     max: number,
+    contributed: readonly BoundDeviceCondition[] = [],
   ): Promise<{ ids: string[]; total: number }> {
     const filters = new Conditions();
-    addDeviceFilters(filters, query, visible);
+    addDeviceFilters(filters, query, visible, contributed);
     const sort = query.sort ?? 'serialNumber';
     const { column } = SORTS[sort.replace(/^-/, '') as keyof typeof SORTS];
     const order = sort.startsWith('-') ? 'DESC' : 'ASC';

@@ -5,6 +5,7 @@ import {
   type DeviceEvent,
   type DeviceEventListQuery,
   type DeviceExportQuery,
+  type DeviceFilter,
   type DeviceIdsQuery,
   type DeviceListQuery,
   LUMINAIRE_FIELDS,
@@ -19,8 +20,11 @@ import type { ProjectService } from '../projects/contract';
 import type { DeviceIndex } from './device-index';
 import { projectPaths, streamDeviceCsv } from './device-export';
 import type { DeviceRepository } from './device.repository';
+import { type BoundDeviceCondition, DeviceListFilters } from './list-filters';
 import { luminaireSerialExists, nameExists } from './provisioning-errors';
 import type { WriteBehind } from './write-behind';
+
+const NO_CONTRIBUTIONS = new DeviceListFilters();
 
 /**
  * Device reads, scoped to the caller's projects. Each read first writes what the ingest path
@@ -37,13 +41,16 @@ export class DeviceService {
       index?: DeviceIndex;
       /** The most ids `matchingIds` answers: what one bulk action takes. */
       matchingIdsMax?: number;
+      /** The list filters other modules answer for (`groupId`); none when left out. */
+      filters?: DeviceListFilters;
     },
   ) {}
 
   async list(user: User, query: DeviceListQuery): Promise<Page<Device>> {
     const visible = await this.deps.projects.scope(user);
+    const contributed = await this.contributed(user, query);
     await this.deps.writer.settled();
-    return this.deps.devices.list(query, visible);
+    return this.deps.devices.list(query, visible, { contributed });
   }
 
   /**
@@ -52,9 +59,10 @@ export class DeviceService {
    */
   async matchingIds(user: User, query: DeviceIdsQuery): Promise<MatchingDeviceIds> {
     const visible = await this.deps.projects.scope(user);
+    const contributed = await this.contributed(user, query);
     await this.deps.writer.settled();
     const max = this.deps.matchingIdsMax ?? BULK_DEVICES_MAX;
-    const { ids, total } = await this.deps.devices.matchingIds(query, visible, max);
+    const { ids, total } = await this.deps.devices.matchingIds(query, visible, max, contributed);
     return { ids, total, truncated: total > ids.length };
   }
 
@@ -66,9 +74,11 @@ export class DeviceService {
   async exportCsv(user: User, query: DeviceExportQuery, res: Response): Promise<void> {
     const visible = await this.deps.projects.scope(user);
     const projects = await projectPaths(this.deps.projects, user);
+    const contributed = await this.contributed(user, query);
     await this.deps.writer.settled();
     const { lang, ...filters } = query;
-    await streamDeviceCsv(res, this.deps.devices.each(filters, visible), { language: lang ?? 'en', projects });
+    const pages = this.deps.devices.each(filters, visible, contributed);
+    await streamDeviceCsv(res, pages, { language: lang ?? 'en', projects });
   }
 
   async get(user: User, id: string): Promise<Device> {
@@ -112,5 +122,10 @@ export class DeviceService {
   async events(user: User, id: string, query: DeviceEventListQuery): Promise<Page<DeviceEvent>> {
     await this.get(user, id);
     return this.deps.events.listForDevice(id, query);
+  }
+
+  /** The conditions of the contributed filters the query sets, checked for the caller (a 404 for a group it does not see). */
+  private contributed(user: User, query: DeviceFilter): Promise<BoundDeviceCondition[]> {
+    return (this.deps.filters ?? NO_CONTRIBUTIONS).conditions(user, query);
   }
 }

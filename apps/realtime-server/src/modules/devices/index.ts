@@ -21,6 +21,8 @@ import { ProvisioningRepository } from './provisioning.repository';
 import { ProvisioningService } from './provisioning.service';
 import { DeviceStatusWriter } from './device-status';
 import { DeviceStatusRepository } from './device-status.repository';
+import { DeviceListFilters } from './list-filters';
+import { LuminaireFactsRepository } from './luminaire-facts';
 import { RegistrationRecovery } from './registration-recovery';
 import { DeviceRegistrar } from './registrar';
 import { RegistrationBatcher } from './registration-batcher';
@@ -86,7 +88,16 @@ export const devicesModule: FarolaModule = {
           'gateway spoke for devices not behind it',
         ),
     });
-    const reads = new DeviceService({ devices: repository, events: history, projects, writer, index });
+    const listFilters = new DeviceListFilters();
+    const luminaires = new LuminaireFactsRepository(db);
+    const reads = new DeviceService({
+      devices: repository,
+      events: history,
+      projects,
+      writer,
+      index,
+      filters: listFilters,
+    });
     const status = new DeviceStatusWriter({
       repository: new DeviceStatusRepository(db),
       index,
@@ -121,6 +132,11 @@ export const devicesModule: FarolaModule = {
           provisioning,
           bulkProvisioning,
           status,
+          listFilters,
+          luminaires: async (ids) => {
+            await writer.settled();
+            return luminaires.of(ids);
+          },
           revokeCredentials: async (devices) => {
             const serials = devices.map((device) => device.serialNumber);
             for (const serial of serials) credentials.revoke(serial);

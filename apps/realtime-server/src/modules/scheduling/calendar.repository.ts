@@ -24,7 +24,7 @@ const SELECT = `SELECT c.*, coalesce((SELECT jsonb_agg(r.rule ORDER BY r.positio
 /** The unique index behind 'Calendar {name} already exists' (migration 028). */
 export const CALENDAR_NAME_INDEX = 'calendars_name';
 /** One default calendar per project (migration 028). */
-const ONE_DEFAULT_INDEX = 'calendars_one_default';
+export const ONE_DEFAULT_INDEX = 'calendars_one_default';
 
 function toCalendar(row: CalendarRow): StoredCalendar {
   return {
@@ -117,17 +117,29 @@ export class CalendarRepository {
     });
   }
 
+  /**
+   * Inserts a calendar and its rules within a transaction the caller holds (an import of several).
+   * With `firstIsDefault`, the project's first calendar becomes its default (`insert` says what
+   * happens when two processes make one at once); a name the project has fails on CALENDAR_NAME_INDEX.
+   */
+  async insertIn(
+    tx: Queryable,
+    projectId: string,
+    calendar: CalendarEdit,
+    firstIsDefault = true,
+  ): Promise<StoredCalendar> {
+    const [row] = await tx.query<{ id: string }>(
+      `INSERT INTO calendars (project_id, name, astronomical, default_program_id, is_default)
+       VALUES ($1, $2, $3, $4, $5 AND NOT EXISTS (SELECT 1 FROM calendars WHERE project_id = $1 AND is_default))
+       RETURNING id`,
+      [projectId, calendar.name, calendar.astronomical, calendar.defaultProgramId, firstIsDefault],
+    );
+    await insertRules(tx, row!.id, projectId, calendar.rules);
+    return (await this.get(row!.id, ALL_PROJECTS, tx))!;
+  }
+
   private insertAs(projectId: string, calendar: CalendarEdit, firstIsDefault: boolean): Promise<StoredCalendar> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO calendars (project_id, name, astronomical, default_program_id, is_default)
-         VALUES ($1, $2, $3, $4, $5 AND NOT EXISTS (SELECT 1 FROM calendars WHERE project_id = $1 AND is_default))
-         RETURNING id`,
-        [projectId, calendar.name, calendar.astronomical, calendar.defaultProgramId, firstIsDefault],
-      );
-      await insertRules(tx, row!.id, projectId, calendar.rules);
-      return (await this.get(row!.id, ALL_PROJECTS, tx))!;
-    });
+    return this.db.transaction((tx) => this.insertIn(tx, projectId, calendar, firstIsDefault));
   }
 }
 

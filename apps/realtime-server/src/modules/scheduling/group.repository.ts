@@ -2,6 +2,7 @@ import type { DeviceGroup, GroupEdit, OperateMode, Page, SchedulingListQuery } f
 import type { Database } from '../../db/database';
 import { pageByName } from '../../db/name-page';
 import { ALL_PROJECTS, Conditions, iso, likePattern, type ProjectScope } from '../../db/rows';
+import type { DeviceCondition } from '../devices/contract';
 import { type DefaultDeletion, deleteUnlessDefault } from './default-rows';
 
 interface GroupRow {
@@ -48,6 +49,25 @@ function toGroup(row: GroupRow): StoredGroup {
     listed: row.listed,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+  };
+}
+
+/**
+ * The inventory's `groupId` filter: the devices of the group's project that a row puts in it, or
+ * for a default group those that no row of their project puts elsewhere. A row left behind by a
+ * move to another project is not membership (the project comparison). Both read indexes: a named
+ * group's rows by `group_members_group_idx`, a device's row by the table's key, a project's devices
+ * by `devices_project`.
+ */
+export function memberCondition(group: Pick<StoredGroup, 'id' | 'projectId' | 'isDefault'>): DeviceCondition {
+  return (filters, device) => {
+    const project = filters.param(group.projectId);
+    filters.add(`${device.projectId} = ${project}::uuid`);
+    filters.add(
+      group.isDefault
+        ? `NOT EXISTS (SELECT 1 FROM group_members m WHERE m.device_id = ${device.id} AND m.project_id = ${project}::uuid)`
+        : `${device.id} IN (SELECT m.device_id FROM group_members m WHERE m.group_id = ${filters.param(group.id)}::uuid)`,
+    );
   };
 }
 

@@ -108,11 +108,11 @@ export function groupRoutes(groups: GroupService, apply: ScheduleApply): Route[]
       operationId: 'applyGroupSchedule',
       summary: 'Sends what the group runs to every light point of the group, as one job',
       description:
-        "The group's calendar, or its one control program, or its project's default calendar, compiled into the schedule a light point stores (`setSchedule`) and checked against what a device can hold; one item per device, each ending with the device's answer. Cabinet controllers are skipped.",
+        "The group's calendar, or its one control program, or its project's default calendar, compiled into the schedule a light point stores (`setSchedule`) and checked against what a device can hold; one item per device, each ending with the device's answer. Cabinet controllers are skipped, and so are light points of a family that cannot hold the schedule (`SCHEDULE_TOO_LARGE_FOR_DEVICE`; a 422 when no light point can).",
       roles: manageScheduling,
       id: GROUP_ID,
       response: { ...SCHEDULE_JOB, status: 202 },
-      errors: [409],
+      errors: [409, 422],
       handler: ({ user, id }) => apply.apply(user, id),
     }),
     defineRoute({

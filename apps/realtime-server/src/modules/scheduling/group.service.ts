@@ -11,9 +11,15 @@ import {
 import type { User } from '../../auth/user';
 import { inProjectScope, isForeignKeyViolation, isUniqueViolation } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
-import type { DevicesService } from '../devices/contract';
+import type { DeviceCondition, DevicesService } from '../devices/contract';
 import type { ProjectService } from '../projects/contract';
-import { GROUP_KEYS, GROUP_NAME_INDEX, type GroupRepository, type StoredGroup } from './group.repository';
+import {
+  GROUP_KEYS,
+  GROUP_NAME_INDEX,
+  type GroupRepository,
+  memberCondition,
+  type StoredGroup,
+} from './group.repository';
 
 const groupNotFound = () => new DomainError('NOT_FOUND', undefined, 'Group not found');
 
@@ -113,6 +119,15 @@ export class GroupService {
     if (explicit) return this.get(user, explicit);
     await this.deps.groups.ensureDefaults([device.projectId]);
     return this.withMembers((await this.deps.groups.defaultOf(device.projectId))!);
+  }
+
+  /**
+   * The inventory lists' `groupId` filter (contributed to the devices module): the condition that
+   * keeps the group's devices, for a group the caller sees; 'Group not found' otherwise, so another
+   * project's group neither lists its devices nor tells whether it exists.
+   */
+  async memberFilter(user: User, groupId: string): Promise<DeviceCondition> {
+    return memberCondition(await this.stored(user, groupId));
   }
 
   /** Devices that moved to another project leave their groups for the new project's default group. */

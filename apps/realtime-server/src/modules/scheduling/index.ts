@@ -1,14 +1,18 @@
 import type { FarolaModule } from '../../platform/module';
 import { CalendarRepository } from './calendar.repository';
 import { ControlProgramRepository } from './control-program.repository';
+import { estimateRoutes } from './estimate.routes';
 import { GroupRepository } from './group.repository';
 import { groupRoutes } from './group.routes';
 import { GroupService } from './group.service';
 import { PreviewThread } from './preview-thread';
 import { ScheduleApply } from './schedule-apply';
+import { ScheduleEstimates } from './schedule-estimates';
 import { scheduleKind } from './schedule-kind';
 import { calendarRoutes, controlProgramRoutes } from './scheduling.routes';
 import { SchedulingService } from './scheduling.service';
+import { talqRoutes } from './talq.routes';
+import { TalqInterchange } from './talq.service';
 
 /**
  * Control programs, calendars and groups (spec §2 Scheduling and Groups), each kept in one project,
@@ -29,6 +33,7 @@ export const schedulingModule: FarolaModule = {
     const groupRepository = new GroupRepository(db);
     const groups = new GroupService({ groups: groupRepository, projects, devices });
     events.on('DevicesMoved', ({ deviceIds, projectId }) => groups.forgetMoved(deviceIds, projectId));
+    devices.listFilters.contribute({ param: 'groupId', narrow: (user, groupId) => groups.memberFilter(user, groupId) });
     const jobs = services.get('jobs');
     const requests = services.get('queuedRequests');
     const previews = new PreviewThread();
@@ -45,7 +50,13 @@ export const schedulingModule: FarolaModule = {
       previews,
     });
     return {
-      routes: [...controlProgramRoutes(scheduling), ...calendarRoutes(scheduling), ...groupRoutes(groups, apply)],
+      routes: [
+        ...controlProgramRoutes(scheduling),
+        ...calendarRoutes(scheduling),
+        ...talqRoutes(new TalqInterchange({ db, programs, calendars, projects })),
+        ...groupRoutes(groups, apply),
+        ...estimateRoutes(new ScheduleEstimates({ groupService: groups, apply, devices, previews })),
+      ],
       parts: [{ name: 'year previews', stop: () => previews.stop() }],
     };
   },

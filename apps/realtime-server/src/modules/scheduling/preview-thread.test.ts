@@ -1,5 +1,5 @@
 import type { Schedule } from '@farola/protocol';
-import { yearPreview } from '@farola/protocol/schedule-engine';
+import { scheduleChecks, yearEnergy, yearPreview } from '@farola/protocol/schedule-engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PreviewThread } from './preview-thread';
 
@@ -29,5 +29,12 @@ describe('the year-preview thread', () => {
     expect(second.burnHours).not.toBe(first.burnHours);
     await thread.stop();
     expect(await thread.preview(SCHEDULE, PLACE, 2027)).toEqual(expected);
+  });
+
+  it("answers a year's energy from the same preview, for the rated power and price asked", async () => {
+    const energy = await thread.energy(SCHEDULE, PLACE, 2027, { ratedPowerW: 250, pricePerKWh: 0.3 });
+    const preview = yearPreview(SCHEDULE, PLACE, 2027);
+    expect(energy).toEqual({ ...yearEnergy(preview, 250, 0.3), checks: scheduleChecks(preview) });
+    expect(energy.energyKWh).toBeGreaterThan(0);
   });
 });

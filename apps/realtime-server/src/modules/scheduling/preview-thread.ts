@@ -1,15 +1,27 @@
 import { Worker } from 'node:worker_threads';
 import type { Schedule, YearPreviewAnswer } from '@farola/protocol';
-import type { PreviewPlace } from '@farola/protocol/schedule-engine';
+import type { PreviewPlace, ScheduleChecks, YearEnergy } from '@farola/protocol/schedule-engine';
+
+/** A year's energy with what the same preview finds (`scheduleChecks`). */
+export type CheckedEnergy = YearEnergy & { checks: ScheduleChecks };
+
+/** The rated power (W) of the lights an energy estimate is for, and the price of a kWh. */
+export interface EnergyParams {
+  ratedPowerW: number;
+  pricePerKWh: number;
+}
 
 export interface PreviewRequest {
   id: number;
   schedule: Schedule;
   place: PreviewPlace;
   year: number;
+  /** Asks for the year's energy (`yearEnergy`) instead of the preview itself. */
+  energy?: EnergyParams;
 }
 
-export type PreviewReply = { id: number; preview: YearPreviewAnswer } | { id: number; error: string };
+export type PreviewReply =
+  { id: number; preview: YearPreviewAnswer } | { id: number; energy: CheckedEnergy } | { id: number; error: string };
 
 /**
  * Computes year previews in a worker thread (`preview-worker.ts`), started on the first request and
@@ -20,15 +32,24 @@ export type PreviewReply = { id: number; preview: YearPreviewAnswer } | { id: nu
  */
 export class PreviewThread {
   private worker: Promise<Worker> | null = null;
-  private readonly waiting = new Map<number, { resolve: (p: YearPreviewAnswer) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (answer: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 0;
 
-  async preview(schedule: Schedule, place: PreviewPlace, year: number): Promise<YearPreviewAnswer> {
+  preview(schedule: Schedule, place: PreviewPlace, year: number): Promise<YearPreviewAnswer> {
+    return this.ask({ schedule, place, year }) as Promise<YearPreviewAnswer>;
+  }
+
+  /** A year of the schedule's energy for lights of `energy.ratedPowerW`, and its checks, from the same preview. */
+  energy(schedule: Schedule, place: PreviewPlace, year: number, energy: EnergyParams): Promise<CheckedEnergy> {
+    return this.ask({ schedule, place, year, energy }) as Promise<CheckedEnergy>;
+  }
+
+  private async ask(request: Omit<PreviewRequest, 'id'>): Promise<unknown> {
     const worker = await (this.worker ??= this.start());
     const id = (this.nextId += 1);
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, schedule, place, year } satisfies PreviewRequest);
+      worker.postMessage({ id, ...request } satisfies PreviewRequest);
     });
   }
 
@@ -50,6 +71,7 @@ export class PreviewThread {
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       if ('preview' in reply) waiter?.resolve(reply.preview);
+      else if ('energy' in reply) waiter?.resolve(reply.energy);
       else waiter?.reject(new Error(reply.error));
     });
     worker.on('exit', () => {

@@ -171,6 +171,40 @@ describe("applying a group's schedule to its light points", () => {
     expect((await state()).sync).toBe('outOfSync');
   });
 
+  it('skips, before sending, the light points of a family that cannot hold the schedule, and refuses when none can', async () => {
+    const program = await created('/v1/control-programs', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Holidays',
+      intervals: EVENING,
+    });
+    // 20 one-day rules: an Orion light point holds 50, a Vega one 16.
+    const rules = Array.from({ length: 20 }, (_, i) => ({
+      repetition: 'once',
+      startDate: `2027-02-${String(i + 1).padStart(2, '0')}`,
+      programId: program.id,
+    }));
+    const calendar = await created('/v1/calendars', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Many holidays',
+      astronomical: false,
+      rules,
+    });
+    const orion = await h.register(uniqueSerial('APPLY'), { projectId: DEMO_PROJECT_ID, vendor: 'orion' });
+    const vega = await h.register(uniqueSerial('APPLY'), { projectId: DEMO_PROJECT_ID, vendor: 'vega' });
+    const group = await created('/v1/groups', { projectId: DEMO_PROJECT_ID, name: 'Many', calendarId: calendar.id });
+    await send('POST', `/v1/groups/${group.id}/members`, { deviceIds: [orion, vega] });
+    expect((await send('POST', `/v1/groups/${group.id}/apply`)).body).toMatchObject({ total: 2, skipped: 1 });
+    await expect.poll(async () => (await scheduleRequestOf(orion))?.id).toEqual(expect.any(String));
+    expect(await scheduleRequestOf(vega)).toBeUndefined();
+
+    const vegaOnly = await created('/v1/groups', { projectId: DEMO_PROJECT_ID, name: 'Vega', calendarId: calendar.id });
+    await send('POST', `/v1/groups/${vegaOnly.id}/members`, { deviceIds: [vega] });
+    expect(await send('POST', `/v1/groups/${vegaOnly.id}/apply`)).toMatchObject({
+      status: 422,
+      body: { error: { code: 'SCHEDULE_TOO_LARGE_FOR_DEVICE' } },
+    });
+  });
+
   it("previews a year of a calendar's, or a group's, schedule at a place, and refuses an unknown time zone", async () => {
     const program = await created('/v1/control-programs', {
       projectId: DEMO_PROJECT_ID,

@@ -1,16 +1,17 @@
-import type {
-  DeviceScheduleState,
-  OperateMode,
-  Schedule,
-  ScheduleJob,
-  ScheduleSync,
-  YearPreviewAnswer,
-  YearPreviewQuery,
+import {
+  type DeviceScheduleState,
+  type OperateMode,
+  type Schedule,
+  type ScheduleJob,
+  scheduleOverLimit,
+  type ScheduleSync,
+  type YearPreviewAnswer,
+  type YearPreviewQuery,
 } from '@farola/protocol';
 import type { User } from '../../auth/user';
 import { ALL_PROJECTS } from '../../db/rows';
 import { DomainError } from '../../platform/domain-error';
-import type { DevicesService } from '../devices/contract';
+import type { DeviceIndexEntry, DevicesService } from '../devices/contract';
 import { failure, type Job, type JobItemPlan, type JobsService, jobProgress } from '../jobs/contract';
 import type { ProjectService } from '../projects/contract';
 import type { QueuedRequestsService } from '../requests/contract';
@@ -64,8 +65,11 @@ export class ScheduleApply {
   async apply(user: User, groupId: string): Promise<ScheduleJob> {
     const group = await this.deps.groupService.stored(user, groupId);
     const { what, schedule } = await this.compiled(group);
-    const items = await this.plan(group);
-    if (!items.some((item) => item.outcome === 'pending')) throw new DomainError('GROUP_WITHOUT_LIGHT_POINTS');
+    const items = await this.plan(group, schedule);
+    if (!items.some((item) => item.outcome === 'pending')) {
+      const tooLarge = items.some((item) => item.error?.code === 'SCHEDULE_TOO_LARGE_FOR_DEVICE');
+      throw new DomainError(tooLarge ? 'SCHEDULE_TOO_LARGE_FOR_DEVICE' : 'GROUP_WITHOUT_LIGHT_POINTS');
+    }
     const params: ScheduleJobParams = {
       groupId: group.id,
       calendarId: 'calendar' in what ? what.calendar.id : null,
@@ -139,7 +143,7 @@ export class ScheduleApply {
   }
 
   /** What the group runs, and the schedule a light point would store for it. */
-  private async compiled(group: GroupRef): Promise<{ what: GroupSchedule; schedule: Schedule }> {
+  async compiled(group: GroupRef): Promise<{ what: GroupSchedule; schedule: Schedule }> {
     return this.compiledFor(await this.scheduleOf(group), group.projectId, group.operateMode);
   }
 
@@ -167,21 +171,27 @@ export class ScheduleApply {
     return { calendar };
   }
 
-  /** The group's devices: its light points to run, its cabinet controllers skipped with the reason. */
-  private async plan(group: StoredGroup): Promise<JobItemPlan[]> {
+  /** The group's devices: those listed in it, or for the default group those listed in no other. */
+  async members(group: StoredGroup): Promise<DeviceIndexEntry[]> {
     const listed = await this.deps.groups.listedDevices(group.projectId, group.isDefault ? undefined : group.id);
-    const members = [...this.deps.devices.index.inProject(group.projectId)].filter((device) =>
+    return [...this.deps.devices.index.inProject(group.projectId)].filter((device) =>
       group.isDefault ? !listed.has(device.id) : listed.has(device.id),
     );
+  }
+
+  /** The group's devices: its light points to run, its cabinet controllers skipped with the reason. */
+  private async plan(group: StoredGroup, schedule: Schedule): Promise<JobItemPlan[]> {
+    const members = await this.members(group);
     return members.map((device) => {
-      const lightPoint = device.deviceType === 'light-point-controller';
-      return {
-        itemId: device.id,
-        sortKey: device.serialNumber,
-        label: device.name,
-        outcome: lightPoint ? 'pending' : 'skipped',
-        error: lightPoint ? null : failure('UNABLE_TO_EXECUTE_COMMAND_METHOD_NOT_ALLOWED'),
-      };
+      const base = { itemId: device.id, sortKey: device.serialNumber, label: device.name };
+      if (device.deviceType !== 'light-point-controller') {
+        return { ...base, outcome: 'skipped', error: failure('UNABLE_TO_EXECUTE_COMMAND_METHOD_NOT_ALLOWED') };
+      }
+      // Checked before anything is sent: a light point of a family that cannot hold it is not sent it.
+      if (scheduleOverLimit(schedule, device.vendor)) {
+        return { ...base, outcome: 'skipped', error: failure('SCHEDULE_TOO_LARGE_FOR_DEVICE') };
+      }
+      return { ...base, outcome: 'pending', error: null };
     });
   }
 }

@@ -24,12 +24,12 @@ const programNotFound = () => new DomainError('NOT_FOUND', undefined, 'Control p
 const calendarNotFound = () => new DomainError('NOT_FOUND', undefined, 'Calendar not found');
 
 /** 'Control program X already exists', 'Calendar X already exists' (names are unique per project, in any case). */
-function nameExists(code: Extract<ErrorCode, 'CONTROL_PROGRAM_EXISTS' | 'CALENDAR_EXISTS'>, name: string) {
+export function nameExists(code: Extract<ErrorCode, 'CONTROL_PROGRAM_EXISTS' | 'CALENDAR_EXISTS'>, name: string) {
   return new DomainError(code, { error: name }, ERRORS[code].message.replace('{error}', name));
 }
 
 /** Runs `write`, answering a name the project already has with its catalogue error. */
-async function uniqueName<T>(write: () => Promise<T>, index: string, error: () => DomainError): Promise<T> {
+export async function uniqueName<T>(write: () => Promise<T>, index: string, error: () => DomainError): Promise<T> {
   try {
     return await write();
   } catch (cause) {

@@ -206,6 +206,8 @@ describe('the access matrix: every route × role × project', () => {
         'DELETE /v1/calendars/{id}',
         'POST /v1/calendars/{id}/default',
         'GET /v1/calendars/{id}/preview',
+        'GET /v1/scheduling/export',
+        'POST /v1/scheduling/import',
         'GET /v1/groups',
         'POST /v1/groups',
         'GET /v1/groups/{id}',
@@ -215,6 +217,8 @@ describe('the access matrix: every route × role × project', () => {
         'POST /v1/groups/{id}/apply',
         'GET /v1/schedule-jobs/{id}',
         'GET /v1/groups/{id}/preview',
+        'GET /v1/groups/{id}/energy-estimate',
+        'GET /v1/devices/{id}/schedule/preview',
         'GET /v1/devices/{id}/group',
         'GET /v1/devices/{id}/schedule',
         'GET /v1/users',
@@ -484,6 +488,57 @@ describe('the access matrix: every route × role × project', () => {
   );
 
   it.each(everyone)(
+    '%s: the TALQ export needs a scheduling role, the import manage-scheduling, on visible projects only',
+    async (name) => {
+      const person = PEOPLE[name]!;
+      for (const project of [A, B]) {
+        const visible = sees(person, project);
+        // The admin's program and calendar in the project, exported by the admin, for everyone to export and import.
+        const program = await send('admin', 'POST', '/v1/control-programs', {
+          projectId: project,
+          name: `TALQ ${name}`,
+          intervals: [{ start: '20:00', dimming: 100, fadingMinutes: 0 }],
+        });
+        const calendar = await send('admin', 'POST', '/v1/calendars', {
+          projectId: project,
+          name: `TALQ ${name}`,
+          astronomical: false,
+          rules: [{ repetition: 'daily', startDate: '2026-01-01', programId: program.body.id }],
+        });
+        const oneCalendar = `/v1/scheduling/export?projectId=${project}&calendarId=${calendar.body.id}`;
+        const theirs = await send('admin', 'GET', oneCalendar);
+        expect(theirs.status).toBe(200);
+        const reads = [
+          await send(name, 'GET', oneCalendar),
+          await send(name, 'GET', `/v1/scheduling/export?projectId=${project}`),
+        ];
+        for (const read of reads) {
+          if (!holds(person, ACTION_ROLES.viewScheduling)) {
+            expect(read).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+          } else expect(read.status).toBe(visible ? 200 : 404);
+        }
+        if (reads[1]!.status === 200) {
+          // Both projects hold a program of this name: the project's own only.
+          const named = reads[1]!.body.controlPrograms.filter((p: { name: string }) => p.name === `TALQ ${name}`);
+          expect(named.map((p: { id: string }) => p.id)).toEqual([program.body.id]);
+        }
+        // Renamed, since names are unique in a project.
+        const renamed = <T extends { name: string }>(items: T[]) =>
+          items.map((item) => ({ ...item, name: `${item.name} copy` }));
+        const document = {
+          ...theirs.body,
+          controlPrograms: renamed(theirs.body.controlPrograms),
+          calendars: renamed(theirs.body.calendars),
+        };
+        const imported = await send(name, 'POST', '/v1/scheduling/import', { projectId: project, document });
+        if (!holds(person, ACTION_ROLES.manageScheduling)) {
+          expect(imported).toMatchObject({ status: 403, body: { error: { code: 'ACCESS_NOT_GRANTED' } } });
+        } else expect(imported.status).toBe(visible ? 201 : 404);
+      }
+    },
+  );
+
+  it.each(everyone)(
     '%s: groups: seen with a scheduling or inventory role, made with manage-scheduling, filled with manage-devices too, on visible projects only',
     async (name) => {
       const person = PEOPLE[name]!;
@@ -521,6 +576,19 @@ describe('the access matrix: every route × role × project', () => {
         const filled = await send(name, 'POST', `${path}/members`, { deviceIds: [deviceId] });
         if (!holds(person, ACTION_ROLES.groupDevices)) expect(filled.status).toBe(403);
         else expect(filled.status).toBe(visible ? 200 : 404);
+        // The inventory's filter by the group: its devices where the project is seen, 'Group not found' elsewhere.
+        for (const list of ['/v1/devices', '/v1/devices/ids']) {
+          const filtered = await send(name, 'GET', `${list}?groupId=${group.body.id}`);
+          if (!holds(person, ACTION_ROLES.listDevices)) expect(filtered.status).toBe(403);
+          else if (!visible) {
+            expect(filtered).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
+            expect(JSON.stringify(filtered.body)).not.toContain(deviceId);
+          } else {
+            const listed =
+              list === '/v1/devices' ? filtered.body.items.map((d: { id: string }) => d.id) : filtered.body.ids;
+            expect(listed).toEqual(filled.status === 200 ? [deviceId] : []);
+          }
+        }
         // A group the caller filled has a member; the admin's empty one goes only where the caller may manage it.
         const deleted = await send(name, 'DELETE', path);
         if (!holds(person, ACTION_ROLES.manageGroups)) expect(deleted.status).toBe(403);
@@ -572,6 +640,56 @@ describe('the access matrix: every route × role × project', () => {
       }
     },
   );
+
+  it("one light point's year preview needs a scheduling or inventory role, a group's energy estimate a scheduling role, on visible projects only", async () => {
+    // Each device stands in Barcelona with a 100 W luminaire, in a group of its project running one program.
+    const groups = {} as Record<'A' | 'B', string>;
+    for (const key of both) {
+      const { project, id: deviceId, serial } = devices[key];
+      const values = { latitude: 41.39, longitude: 2.17, timezone: 'Europe/Madrid', maxPower: 100 };
+      await h.publish(serial, 'attributes', { ts: new Date().toISOString(), values });
+      await expect
+        .poll(async () => (await send('admin', 'GET', `/v1/devices/${deviceId}`)).body.attributes)
+        .toMatchObject(values);
+      const program = await send('admin', 'POST', '/v1/control-programs', {
+        projectId: project,
+        name: 'Estimated',
+        intervals: [
+          { start: '22:00', dimming: 50, fadingMinutes: 0 },
+          { start: '06:00', dimming: 0, fadingMinutes: 0 },
+        ],
+      });
+      const group = await send('admin', 'POST', '/v1/groups', {
+        projectId: project,
+        name: 'Estimated',
+        programId: program.body.id,
+      });
+      groups[key] = group.body.id;
+      expect((await send('admin', 'POST', `/v1/groups/${groups[key]}/members`, { deviceIds: [deviceId] })).status).toBe(
+        200,
+      );
+    }
+    for (const name of everyone) {
+      const person = PEOPLE[name]!;
+      for (const key of both) {
+        const visible = sees(person, devices[key].project);
+        const preview = await send(name, 'GET', `/v1/devices/${devices[key].id}/schedule/preview?year=2027`);
+        if (!holds(person, ACTION_ROLES.viewGroups)) expect(preview.status).toBe(403);
+        else expect([name, preview.status]).toEqual([name, visible ? 200 : 404]);
+        const estimate = await send(name, 'GET', `/v1/groups/${groups[key]}/energy-estimate?year=2027`);
+        if (!holds(person, ACTION_ROLES.viewScheduling)) expect(estimate.status).toBe(403);
+        else
+          expect([name, estimate.status, estimate.body.ratedPowerW]).toEqual(
+            visible ? [name, 200, 100] : [name, 404, undefined],
+          );
+      }
+    }
+    // The devices back in their default groups, for the next test.
+    for (const key of both) {
+      const defaults = await send('admin', 'GET', `/v1/groups?projectId=${devices[key].project}&q=Default`);
+      await send('admin', 'POST', `/v1/groups/${defaults.body.items[0].id}/members`, { deviceIds: [devices[key].id] });
+    }
+  });
 
   it.each(everyone)(
     '%s: user management only for admin and project administrators, on their projects',
