@@ -22,7 +22,10 @@ const RUNS = numberEnv('BENCH_SCHEDULING_RUNS', 7);
 const PLACE = { latitude: 41.39, longitude: 2.17, timezone: 'Europe/Madrid' };
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** A calendar as busy as a device holds: 50 rules of every repetition over 20 programs of 24 intervals. */
+/**
+ * A calendar as busy as a device holds: 50 rules of every repetition (weekly and daily ones for a few
+ * weeks each) over 20 programs of 24 intervals.
+ */
 function busySchedule(): Schedule {
   const programs = Array.from({ length: SCHEDULE_LIMITS.programsPerSchedule }, (_, p) => ({
     id: id(p + 1),
@@ -38,13 +41,23 @@ function busySchedule(): Schedule {
     const repetition = repetitions[r % 4]!;
     const startDate = `2027-${String((r % 12) + 1).padStart(2, '0')}-${String((r % 27) + 1).padStart(2, '0')}`;
     const programId = id((r % programs.length) + 1);
-    if (repetition === 'weekly')
-      return { repetition, weekdays: [WEEKDAYS[r % 7]!, WEEKDAYS[(r + 3) % 7]!], startDate, programId };
+    if (repetition === 'weekly') {
+      const weekdays = [WEEKDAYS[r % 7]!, WEEKDAYS[(r + 3) % 7]!];
+      return { repetition, weekdays, startDate, endDate: plusDays(startDate, 14), programId };
+    }
     if (repetition === 'once') return { repetition, startDate, programId };
+    if (repetition === 'daily') return { repetition, startDate, endDate: plusDays(startDate, 20), programId };
     return { repetition, startDate, programId };
   });
+  // The first rule that covers a day decides it: exceptions first, and of each kind the latest start
+  // first, so that every rule decides some day (a rule that never would is refused).
+  const rank = { once: 0, yearly: 1, weekly: 2, daily: 3 } as const;
+  rules.sort((a, b) => rank[a.repetition] - rank[b.repetition] || b.startDate.localeCompare(a.startDate));
   return { calendar: { id: id(999), name: 'Busy', astronomical: true, rules }, programs };
 }
+
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 function time(work: () => void): { median: number; max: number } {
   work();

@@ -119,11 +119,11 @@ describe("the Scheduling tab's group", () => {
     renderTab(['manage-scheduling']);
     await waitFor(() => expect(syncLine()).toContain('nothing to apply yet'));
     // The dialog's code loads with the button (as on the selection bar).
-    const change = await screen.findByRole('button', { name: 'Change group' });
+    const change = await screen.findByRole('button', { name: 'Change group' }, { timeout: 10_000 });
     await act(async () => fireEvent.click(change));
     const dialog = await screen.findByRole('alertdialog', { name: `Change the group of ${device.name}` });
     // Found once the dialog has opened (Fluent hides it from the accessibility tree while it animates in).
-    const select = await within(dialog).findByRole('combobox', { name: 'Group' });
+    const select = await within(dialog).findByRole('combobox', { name: 'Group' }, { timeout: 10_000 });
     // Only the device's project's groups: one of another project would be refused.
     await waitFor(() =>
       expect(
