@@ -88,6 +88,7 @@ const DEVICE_SPECS = [
   'inventory.spec.ts',
   'offline-commands.spec.ts',
   'request-errors.spec.ts',
+  'schedule-follow.spec.ts',
   'switch-without-mains.spec.ts',
   'user-management.spec.ts',
 ];
