@@ -200,6 +200,24 @@ test('a group runs a program every day: Apply sends it to a simulated light poin
   await expect(page.getByTestId('scheduling-sync')).toHaveText("This light point runs its group's schedule");
   await expect(page.getByText(name, { exact: true })).toBeVisible();
 
+  // The program changes: the Groups list, on a later visit too, offers to apply the group again.
+  const programId = ((await program.json()) as { id: string }).id;
+  const edited = await request.put(`/lighting/api/v1/control-programs/${programId}`, {
+    data: {
+      name: `Every night ${stamp}`,
+      intervals: [{ start: { sun: 'sunset', offsetMinutes: 0 }, dimming: 60, fadingMinutes: 0 }],
+    },
+  });
+  expect(edited.status()).toBe(200);
+  await page.goto('/lighting/scheduling');
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await expect(row.getByTestId('schedule-job')).toHaveText('1 of 1 confirmed, 0 failed, 0 waiting');
+  await expect(row.getByTestId('group-changed')).toHaveText('Changed since sent: apply again');
+  await page.goto(`/lighting/map/devices/${device!.id}?tab=scheduling`);
+  await expect(page.getByTestId('scheduling-sync')).toHaveText(
+    "This light point does not run its group's current schedule: apply the group on Scheduling",
+  );
+
   // The light point goes back to its built-in night curve and its project's default group, as the other specs expect it.
   const cleared = await request.post(`/lighting/api/v1/devices/${device!.id}/commands`, {
     data: { command: 'clearSchedule' },

@@ -135,6 +135,11 @@ export const DeviceGroupSchema = z.object({
   operateMode: OperateModeSchema.nullable(),
   /** How many devices are in it. */
   members: z.number().int().min(0),
+  /**
+   * In the groups list: its last apply (the job, when), and whether what the group runs now is what
+   * that apply sent (`current`: false once its calendar, a program or the group itself has changed).
+   */
+  lastApply: z.object({ jobId: z.uuid(), appliedAt: IsoDateTimeSchema, current: z.boolean() }).nullable().optional(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
 });

@@ -150,8 +150,19 @@ export function Groups({ projectId }: { projectId: string }) {
       id: 'sent',
       header: t('groups.column.sent'),
       cell: (group) => {
-        const jobId = sent.get(group.id);
-        return jobId ? <ScheduleJobProgress jobId={jobId} /> : null;
+        // Applied in this visit, or earlier (the list says which job, and whether it still sends what the group runs).
+        const jobId = sent.get(group.id) ?? group.lastApply?.jobId;
+        const changed = !sent.has(group.id) && group.lastApply?.current === false;
+        return (
+          <span className={styles.sent}>
+            {jobId && <ScheduleJobProgress jobId={jobId} />}
+            {changed && (
+              <Badge appearance="tint" color="warning" data-testid="group-changed">
+                {t('groups.changedSinceSent')}
+              </Badge>
+            )}
+          </span>
+        );
       },
     },
     actions,

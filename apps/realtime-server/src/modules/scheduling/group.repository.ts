@@ -1,4 +1,4 @@
-import type { DeviceGroup, GroupEdit, OperateMode, Page, SchedulingListQuery } from '@farola/protocol';
+import type { DeviceGroup, GroupEdit, OperateMode, Page, Schedule, SchedulingListQuery } from '@farola/protocol';
 import type { Database } from '../../db/database';
 import { pageByName } from '../../db/name-page';
 import { ALL_PROJECTS, Conditions, iso, likePattern, type ProjectScope } from '../../db/rows';
@@ -17,6 +17,13 @@ interface GroupRow {
   updated_at: Date;
   /** Rows in group_members (for the default group: devices taken out of it are not here). */
   listed: number;
+}
+
+/** A group's last apply: the job that sent it and the schedule it compiled to. */
+export interface GroupApply {
+  jobId: string;
+  schedule: Schedule;
+  appliedAt: string;
 }
 
 /** The default group's stored name; the console shows its own translation for it. */
@@ -190,5 +197,27 @@ export class GroupRepository {
       deviceIds,
       projectId,
     ]);
+  }
+
+  /** Keeps the schedule a group was just applied with, and the job that sends it (030_group_applies.sql). */
+  async recordApply(groupId: string, jobId: string, schedule: Schedule): Promise<void> {
+    await this.db.query(
+      `INSERT INTO group_applies (group_id, job_id, schedule) VALUES ($1, $2, $3)
+       ON CONFLICT (group_id) DO UPDATE SET job_id = EXCLUDED.job_id, schedule = EXCLUDED.schedule,
+         applied_at = clock_timestamp()`,
+      [groupId, jobId, JSON.stringify(schedule)],
+    );
+  }
+
+  /** The last apply of each of these groups that has been applied. */
+  async appliesOf(groupIds: readonly string[]): Promise<Map<string, GroupApply>> {
+    if (groupIds.length === 0) return new Map();
+    const rows = await this.db.query<{ group_id: string; job_id: string; schedule: Schedule; applied_at: Date }>(
+      'SELECT group_id, job_id, schedule, applied_at FROM group_applies WHERE group_id = ANY($1::uuid[])',
+      [groupIds],
+    );
+    return new Map(
+      rows.map((row) => [row.group_id, { jobId: row.job_id, schedule: row.schedule, appliedAt: iso(row.applied_at) }]),
+    );
   }
 }

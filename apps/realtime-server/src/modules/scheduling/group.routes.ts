@@ -30,10 +30,12 @@ export function groupRoutes(groups: GroupService, apply: ScheduleApply): Route[]
       path: '/groups',
       operationId: 'listGroups',
       summary: 'Groups of the projects the caller sees (or of one), by name, each project with its default group',
+      description:
+        'Each with `lastApply`: the job of its last apply and whether what it runs now is what that apply sent (`current`), or null when it was never applied.',
       roles: viewGroups,
       query: SchedulingListQuerySchema,
       response: { component: 'DeviceGroupPage', schema: pageSchema(DeviceGroupSchema) },
-      handler: ({ user, query }) => groups.list(user, query),
+      handler: async ({ user, query }) => apply.withLastApply(await groups.list(user, query)),
     }),
     defineRoute({
       method: 'post',

@@ -138,6 +138,36 @@ describe("applying a group's schedule to its light points", () => {
     expect((await state()).sync).toBe('outOfSync');
   });
 
+  it('lists each group with its last apply, and whether what it runs has changed since', async () => {
+    const program = await created('/v1/control-programs', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Listed apply',
+      intervals: EVENING,
+    });
+    const device = await h.register(uniqueSerial('APPLY'), { projectId: DEMO_PROJECT_ID });
+    const group = await created('/v1/groups', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Listed apply',
+      programId: program.id,
+    });
+    await send('POST', `/v1/groups/${group.id}/members`, { deviceIds: [device] });
+    const listed = async () =>
+      (await send('GET', `/v1/groups?projectId=${DEMO_PROJECT_ID}&q=Listed`)).body.items[0].lastApply;
+    expect(await listed()).toBeNull();
+
+    const first = (await send('POST', `/v1/groups/${group.id}/apply`)).body;
+    expect(await listed()).toMatchObject({ jobId: first.id, appliedAt: expect.any(String), current: true });
+
+    // The program is edited: the group's light points run the earlier version until it is applied again.
+    const later = [...EVENING, { start: '02:00', dimming: 30, fadingMinutes: 0 }];
+    expect(
+      (await send('PUT', `/v1/control-programs/${program.id}`, { name: 'Listed apply', intervals: later })).status,
+    ).toBe(200);
+    expect(await listed()).toMatchObject({ jobId: first.id, current: false });
+    const second = (await send('POST', `/v1/groups/${group.id}/apply`)).body;
+    expect(await listed()).toMatchObject({ jobId: second.id, current: true });
+  });
+
   it("sends the operate mode a group manages with its schedule, and is out of sync once the group's mode changes", async () => {
     const program = await created('/v1/control-programs', {
       projectId: DEMO_PROJECT_ID,

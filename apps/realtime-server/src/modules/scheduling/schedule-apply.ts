@@ -1,6 +1,8 @@
 import {
+  type DeviceGroup,
   type DeviceScheduleState,
   type OperateMode,
+  type Page,
   type Schedule,
   type ScheduleJob,
   scheduleOverLimit,
@@ -86,7 +88,34 @@ export class ScheduleApply {
       },
       items,
     );
+    await this.deps.groups.recordApply(group.id, id, schedule);
     return this.job(user, id);
+  }
+
+  /**
+   * The groups of a list page with their last apply, and whether what each runs now is what that
+   * apply sent (compiled again and compared field by field): the Groups list offers to apply again
+   * once a calendar, a program or the group has changed since.
+   */
+  async withLastApply(page: Page<DeviceGroup>): Promise<Page<DeviceGroup>> {
+    const applies = await this.deps.groups.appliesOf(page.items.map((group) => group.id));
+    const items = await Promise.all(
+      page.items.map(async (group) => {
+        const last = applies.get(group.id);
+        if (!last) return { ...group, lastApply: null };
+        const now = await this.compiled(group).then(
+          ({ schedule }) => canonical(schedule),
+          (error: unknown) => {
+            // Nothing to run any more, or nothing a device could hold: not what was sent.
+            if (error instanceof DomainError) return null;
+            throw error;
+          },
+        );
+        const current = now !== null && now === canonical(last.schedule);
+        return { ...group, lastApply: { jobId: last.jobId, appliedAt: last.appliedAt, current } };
+      }),
+    );
+    return { ...page, items };
   }
 
   /** A schedule job whose project the caller sees. */
