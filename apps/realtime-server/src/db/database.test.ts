@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_DIR_LOCK, DataDirInUseError } from './data-dir-lock';
-import { type Database, openPglite } from './database';
+import { type Database, openPglite, reusePgliteThreads } from './database';
 
 describe('embedded PGlite (in its worker thread)', () => {
   let db: Database;
@@ -84,5 +84,25 @@ describe('embedded PGlite in a folder', () => {
     const db = await openPglite(dir);
     expect(await db.query('SELECT count(*)::int AS n FROM lamps')).toEqual([{ n: 1 }]);
     await db.close();
+  });
+});
+
+describe('PGlite threads kept for the next in-memory database (the test suites)', () => {
+  afterAll(() => reusePgliteThreads(true));
+
+  it("opens each database fresh in a kept thread, never with the last one's rows, and the same without keeping", async () => {
+    for (const keep of [true, false]) {
+      reusePgliteThreads(keep);
+      const first = await openPglite('memory://');
+      await first.exec('CREATE TABLE kept (id int)');
+      await first.query('INSERT INTO kept VALUES (1)');
+      await first.close();
+      const second = await openPglite('memory://');
+      await expect(second.query('SELECT * FROM kept')).rejects.toMatchObject({ code: '42P01' });
+      await second.exec('CREATE TABLE kept (id int)');
+      expect(await second.query('SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 0 }]);
+      await second.close();
+      await expect(second.query('SELECT 1')).rejects.toThrow();
+    }
   });
 });

@@ -7,7 +7,9 @@ export type WorkerRequest =
   | { id: number; op: 'exec'; sql: string; tx?: number }
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+  /** A closed worker kept for reuse (the test suites') opens another database: see `reusePgliteThreads`. */
+  | { id: number; op: 'open'; dataDir: string; template: string | null };
 
 export type WorkerReply =
   { id: number; ok: true; rows?: unknown[] } | { id: number; ok: false; error: SerializedError };

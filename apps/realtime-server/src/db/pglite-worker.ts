@@ -31,7 +31,33 @@ function reply(message: WorkerReply): void {
 /** The requests being handled, so that a close waits for them. */
 const inFlight = new Set<Promise<unknown>>();
 
-async function handle(db: PGlite, request: WorkerRequest): Promise<WorkerReply> {
+/** Template files read by this thread, kept: a thread reused by the test suites opens many databases from one. */
+const templates = new Map<string, Blob>();
+
+async function create(dir: string, file: string | null): Promise<PGlite> {
+  if (!file) return PGlite.create(dir);
+  let blob = templates.get(file);
+  if (!blob) {
+    blob = new Blob([await readFile(file)]);
+    templates.set(file, blob);
+  }
+  return PGlite.create(dir, { loadDataDir: blob });
+}
+
+/** The open database; null between a close and the next open of a reused thread. */
+let current: PGlite | null = null;
+
+function database(): PGlite {
+  if (!current) throw new Error('the database is closed');
+  return current;
+}
+
+async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  if (request.op === 'open') {
+    current = await create(request.dataDir, request.template);
+    return { id: request.id, ok: true };
+  }
+  const db = database();
   switch (request.op) {
     case 'query': {
       const target = request.tx === undefined ? db : transactionOf(request.tx).tx;
@@ -57,6 +83,7 @@ async function handle(db: PGlite, request: WorkerRequest): Promise<WorkerReply> 
       // Everything sent before the close is answered first (the close itself is not in the set yet).
       await Promise.allSettled([...inFlight]);
       await db.close();
+      current = null;
       return { id: request.id, ok: true };
   }
 }
@@ -88,17 +115,14 @@ function begin(db: PGlite, id: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let db: PGlite;
   try {
-    db = template
-      ? await PGlite.create(dataDir, { loadDataDir: new Blob([await readFile(template)]) })
-      : await PGlite.create(dataDir);
+    current = await create(dataDir, template);
   } catch (error) {
     port.postMessage({ ready: false, error: serializeError(error) } satisfies WorkerStartup);
     return;
   }
   port.on('message', (request: WorkerRequest) => {
-    const work = handle(db, request).then(reply, (error: unknown) =>
+    const work = handle(request).then(reply, (error: unknown) =>
       reply({ id: request.id, ok: false, error: serializeError(error) }),
     );
     inFlight.add(work);
