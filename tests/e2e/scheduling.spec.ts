@@ -218,6 +218,22 @@ test('a group runs a program every day: Apply sends it to a simulated light poin
     "This light point does not run its group's current schedule: apply the group on Scheduling",
   );
 
+  // 'Save and apply' of the program sends it to the group again; the light point confirms.
+  await page.goto('/lighting/scheduling');
+  await page.getByRole('button', { name: `Every night ${stamp}`, exact: true }).click();
+  const programEditor = page.getByRole('dialog', { name: 'Edit control program' });
+  await programEditor.getByTestId('program-interval-dimming').first().fill('70');
+  await programEditor.getByRole('button', { name: 'Save and apply' }).click();
+  await expect(
+    page.getByRole('listitem', { name: `Every night ${stamp} sent to the light points of the groups that run it (1)` }),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await expect(row.getByTestId('group-changed')).toHaveCount(0);
+  await page.goto(`/lighting/map/devices/${device!.id}?tab=scheduling`);
+  await expect(page.getByTestId('scheduling-sync')).toHaveText("This light point runs its group's schedule", {
+    timeout: 30_000,
+  });
+
   // The light point goes back to its built-in night curve and its project's default group, as the other specs expect it.
   const cleared = await request.post(`/lighting/api/v1/devices/${device!.id}/commands`, {
     data: { command: 'clearSchedule' },

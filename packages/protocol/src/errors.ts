@@ -35,6 +35,7 @@ export const ERRORS = {
   DEVICE_NOT_CONNECTED_TO_RESET: { message: 'Device not connected to reset' },
   DEVICE_STAYED_DISCONNECTED: { message: 'Device stayed disconnected: command not carried out' },
   FIXED_SCHEDULE_TOO_MANY_RULES: { message: 'Up to {limit} rules for this vendor family' },
+  NOT_APPLIED_TO_ANY_GROUP: { message: 'No group with light points runs it: nothing was sent' },
   SCHEDULE_TOO_LARGE_FOR_DEVICE: { message: "The schedule is larger than this vendor family's light points can hold" },
   REGISTRATION_NOT_FOUND: { message: 'Registration not found' },
   REQUEST_CANCELED: { message: 'Request canceled' },

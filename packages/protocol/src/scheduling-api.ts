@@ -185,6 +185,10 @@ export const ScheduleJobSchema = z.object({
 });
 export type ScheduleJob = z.infer<typeof ScheduleJobSchema>;
 
+/** The jobs of applying a calendar or a control program: one per group that runs it. */
+export const ScheduleJobsSchema = z.object({ jobs: z.array(ScheduleJobSchema) });
+export type ScheduleJobs = z.infer<typeof ScheduleJobsSchema>;
+
 /**
  * Whether a light point runs its group's schedule (`GET /v1/devices/{id}/schedule`): `inSync` when
  * the last schedule it confirmed is the one its group's would compile to now, `sending` while one is

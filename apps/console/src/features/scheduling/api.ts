@@ -8,6 +8,7 @@ import {
   PAGE_LIMIT_MAX,
   pageSchema,
   ScheduleJobSchema,
+  ScheduleJobsSchema,
   StoredCalendarSchema,
   StoredControlProgramSchema,
   type CalendarCreate,
@@ -132,6 +133,11 @@ export function deleteGroup(id: string): Promise<DeviceGroup> {
 /** Sends what the group runs to its light points, as one job. */
 export function applyGroup(id: string): Promise<ScheduleJob> {
   return apiPost(`groups/${id}/apply`, {}, ScheduleJobSchema);
+}
+
+/** Applies every group that runs the calendar, or uses the control program: one job each. */
+export async function applyUsing(what: 'calendars' | 'control-programs', id: string): Promise<ScheduleJob[]> {
+  return (await apiPost(`${what}/${id}/apply`, {}, ScheduleJobsSchema)).jobs;
 }
 
 export function fetchScheduleJob(id: string): Promise<ScheduleJob> {

@@ -1,6 +1,6 @@
 import { ACTION_ROLES, type CalendarEdit, type StoredCalendar } from '@farola/protocol';
 import { Badge, Link } from '@fluentui/react-components';
-import { ArrowDownloadRegular, CalendarLtrRegular, StarRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, CalendarLtrRegular, SendRegular, StarRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format/format-value';
 import { queryKeys } from '@/lib/query/query-client';
 import { useCursorList } from '@/lib/query/use-cursor-list';
 import {
+  applyUsing,
   createCalendar,
   deleteCalendar,
   fetchAllControlPrograms,
@@ -61,6 +62,10 @@ export function Calendars({ projectId }: { projectId: string }) {
     (calendar: StoredCalendar) => deleteCalendar(calendar.id),
     (calendar) => t('calendars.deleted', { name: calendar.name }),
   );
+  const apply = useSchedulingMutation(
+    async (calendar: StoredCalendar) => ({ calendar, jobs: await applyUsing('calendars', calendar.id) }),
+    ({ calendar, jobs }) => t('calendars.applied', { name: calendar.name, groups: jobs.length }),
+  );
   const saveWith = useSchedulingSave();
   const download = useTalqDownload();
   const save = async (calendar: CalendarEdit) => {
@@ -88,6 +93,16 @@ export function Calendars({ projectId }: { projectId: string }) {
         label: t('talq.exportCalendar', { name: calendar.name }),
         onClick: () => void download({ projectId, calendarId: calendar.id }, calendar.name),
       },
+      ...(mayManage
+        ? [
+            {
+              icon: <SendRegular />,
+              label: t('calendars.action.apply', { name: calendar.name }),
+              disabled: apply.isPending,
+              onClick: () => apply.mutate(calendar),
+            },
+          ]
+        : []),
       ...(calendar.isDefault || !mayManage
         ? []
         : [

@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/format/format-value';
 import { queryKeys } from '@/lib/query/query-client';
 import { useCursorList } from '@/lib/query/use-cursor-list';
 import {
+  applyUsing,
   createControlProgram,
   deleteControlProgram,
   duplicateControlProgram,
@@ -49,16 +50,24 @@ export function ControlPrograms({ projectId }: { projectId: string }) {
     (program: StoredControlProgram) => deleteControlProgram(program.id),
     (program) => t('programs.deleted', { name: program.name }),
   );
+  const apply = useSchedulingMutation(
+    async (program: StoredControlProgram) => ({ program, jobs: await applyUsing('control-programs', program.id) }),
+    ({ program, jobs }) => t('programs.applied', { name: program.name, groups: jobs.length }),
+  );
   const saveWith = useSchedulingSave();
-  const save = async (program: ControlProgramEdit) => {
+  const save = async (program: ControlProgramEdit, then?: (saved: StoredControlProgram) => void) => {
     if (!editing || editing.mode === 'view') return;
     const created = editing.mode === 'create';
+    let saved: StoredControlProgram | null = null;
     await saveWith(
-      () =>
-        created ? createControlProgram({ projectId, ...program }) : saveControlProgram(editing.program.id, program),
-      (saved) => t(created ? 'programs.created' : 'programs.saved', { name: saved.name }),
+      async () =>
+        (saved = created
+          ? await createControlProgram({ projectId, ...program })
+          : await saveControlProgram(editing.program.id, program)),
+      (result) => t(created ? 'programs.created' : 'programs.saved', { name: result.name }),
       () => setEditing(null),
     );
+    if (saved) then?.(saved);
   };
 
   const actions = useActionsColumn<StoredControlProgram>('programs', {
@@ -114,6 +123,10 @@ export function ControlPrograms({ projectId }: { projectId: string }) {
           initial={editing.mode === 'create' ? NEW_PROGRAM : editing.program}
           mode={editing.mode}
           onSave={save}
+          // 'Save and apply': the saved program then goes to every group that runs it.
+          onSaveAndApply={
+            editing.mode === 'edit' ? (program) => save(program, (saved) => apply.mutate(saved)) : undefined
+          }
           onClose={() => setEditing(null)}
         />
       )}

@@ -24,6 +24,8 @@ export interface EditorProps<V> {
   mode: EditorMode;
   /** Saves the checked value; rejects with the message to show (the server's, in the user's language). */
   onSave: (value: V) => Promise<void>;
+  /** 'Save and apply' (spec §2 Scheduling), where the editor offers it: saves, then sends it to the groups that run it. */
+  onSaveAndApply?: ((value: V) => Promise<void>) | undefined;
   onClose: () => void;
 }
 
@@ -71,13 +73,14 @@ export function useEditorForm<D, V>(options: {
       setDraft((current) => ({ ...current, ...change }));
       setIssues(null);
     },
-    save: async () => {
+    /** Checks the draft and hands the value to `handler` (the editor's Save unless told otherwise). */
+    save: async (handler: (value: V) => Promise<void> = options.onSave) => {
       const checked = options.check(draft);
       if (checked.value === null) return setIssues(checked.issues);
       setSaving(true);
       setFailure(null);
       try {
-        await options.onSave(checked.value);
+        await handler(checked.value);
       } catch (error) {
         setFailure(error instanceof Error ? error.message : String(error));
       } finally {
@@ -96,6 +99,8 @@ export function EditorDialog(props: {
   failure: string | null;
   saving: boolean;
   onSave: () => void;
+  /** Shown beside Save when given. */
+  onSaveAndApply?: (() => void) | undefined;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -117,6 +122,11 @@ export function EditorDialog(props: {
           </DialogContent>
           <DialogActions>
             <CancelButton onClick={props.onClose}>{t(readOnly ? 'editor.close' : 'common:action.cancel')}</CancelButton>
+            {!readOnly && props.onSaveAndApply && (
+              <Button data-testid={`${props.testId}-save-apply`} disabled={props.saving} onClick={props.onSaveAndApply}>
+                {t('editor.saveAndApply')}
+              </Button>
+            )}
             {!readOnly && (
               <Button
                 appearance="primary"

@@ -57,6 +57,31 @@ describe('the control program editor', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it("offers 'Save and apply' where it is given, which checks first and hands over the same program", async () => {
+    const onSave = vi.fn(async (_program: ControlProgramEdit) => undefined);
+    const onSaveAndApply = vi.fn(async (_program: ControlProgramEdit) => undefined);
+    const program = { name: 'Avenue', intervals: NEW_PROGRAM.intervals };
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <ProgramEditor
+          initial={program}
+          mode="edit"
+          onSave={onSave}
+          onSaveAndApply={onSaveAndApply}
+          onClose={() => undefined}
+        />
+      </FluentProvider>,
+    );
+    fireEvent.change(screen.getByTestId('program-name'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and apply' }));
+    expect(await screen.findByText('Required field')).toBeTruthy();
+    expect(onSaveAndApply).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('program-name'), { target: { value: 'Avenue' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and apply' }));
+    await waitFor(() => expect(onSaveAndApply).toHaveBeenCalledWith(program));
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
   it('asks for a name, then saves the program as the API takes it', async () => {
     const onSave = open();
     fireEvent.click(screen.getByTestId('program-save'));

@@ -27,7 +27,7 @@ const START_KINDS: readonly StartKind[] = ['time', 'sunset', 'sunrise'];
  * curve follows every edit; the checks are the server's own (`ControlProgramEditSchema`), shown at
  * the field they concern when Save is pressed, the minimum fading time among them.
  */
-export function ProgramEditor({ initial, mode, onSave, onClose }: EditorProps<ControlProgramEdit>) {
+export function ProgramEditor({ initial, mode, onSave, onSaveAndApply, onClose }: EditorProps<ControlProgramEdit>) {
   const { t, i18n } = useTranslation('scheduling');
   const shared = useEditorStyles();
   const styles = useProgramEditorStyles();
@@ -60,6 +60,7 @@ export function ProgramEditor({ initial, mode, onSave, onClose }: EditorProps<Co
       failure={form.failure}
       saving={form.saving}
       onSave={() => void form.save()}
+      onSaveAndApply={onSaveAndApply && (() => void form.save(onSaveAndApply))}
       onClose={onClose}
     >
       <Field label={t('editor.name')} required={!readOnly} {...fieldState('name')}>

@@ -112,6 +112,12 @@ export class GroupRepository {
     return row ? toGroup(row) : null;
   }
 
+  /** Every group of a project (a project has tens of groups, not thousands). */
+  async inProject(projectId: string): Promise<StoredGroup[]> {
+    const rows = await this.db.query<GroupRow>(`${SELECT} WHERE project_id = $1 ORDER BY lower(name)`, [projectId]);
+    return rows.map(toGroup);
+  }
+
   async defaultOf(projectId: string): Promise<StoredGroup | null> {
     const [row] = await this.db.query<GroupRow>(`${SELECT} WHERE project_id = $1 AND is_default`, [projectId]);
     return row ? toGroup(row) : null;

@@ -8,6 +8,7 @@ import {
   GroupMembersChangeSchema,
   pageSchema,
   ScheduleJobSchema,
+  ScheduleJobsSchema,
   SchedulingListQuerySchema,
   YearPreviewQuerySchema,
   YearPreviewSchema,
@@ -104,6 +105,26 @@ export function groupRoutes(groups: GroupService, apply: ScheduleApply): Route[]
       response: GROUP,
       handler: ({ user, id }) => groups.ofDevice(user, id),
     }),
+    ...(['calendars', 'control-programs'] as const).map((what) =>
+      defineRoute({
+        method: 'post',
+        path: `/${what}/:id/apply`,
+        operationId: what === 'calendars' ? 'applyCalendar' : 'applyControlProgram',
+        summary:
+          what === 'calendars'
+            ? 'Applies every group of the project that runs this calendar, one job each'
+            : 'Applies every group of the project whose schedule uses this control program, one job each',
+        description:
+          "A calendar is run by the groups that name it, and by those naming nothing when it is the project's default; a control program by the groups naming it and by those whose calendar uses it. Groups without a light point that can hold the schedule are left out; `409 NOT_APPLIED_TO_ANY_GROUP` when none is left.",
+        roles: manageScheduling,
+        id: { description: what === 'calendars' ? 'Calendar id' : 'Control program id' },
+        response: { component: 'ScheduleJobs', schema: ScheduleJobsSchema, status: 202 },
+        errors: [409],
+        handler: async ({ user, id }) => ({
+          jobs: await apply.applyUsing(user, what === 'calendars' ? { calendarId: id } : { programId: id }),
+        }),
+      }),
+    ),
     defineRoute({
       method: 'post',
       path: '/groups/:id/apply',

@@ -138,6 +138,46 @@ describe("applying a group's schedule to its light points", () => {
     expect((await state()).sync).toBe('outOfSync');
   });
 
+  it('applies every group that runs a calendar, or uses a program in its calendar, one job each', async () => {
+    const program = await created('/v1/control-programs', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Used twice',
+      intervals: EVENING,
+    });
+    const calendar = await created('/v1/calendars', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'Uses it',
+      astronomical: false,
+      rules: [{ repetition: 'daily', startDate: '2026-01-01', programId: program.id }],
+    });
+    const byCalendar = await created('/v1/groups', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'By its calendar',
+      calendarId: calendar.id,
+    });
+    const byProgram = await created('/v1/groups', {
+      projectId: DEMO_PROJECT_ID,
+      name: 'By the program',
+      programId: program.id,
+    });
+    // A group that runs the program too, with no light point in it.
+    await created('/v1/groups', { projectId: DEMO_PROJECT_ID, name: 'Nobody in it', programId: program.id });
+    for (const group of [byCalendar, byProgram]) {
+      const device = await h.register(uniqueSerial('APPLY'), { projectId: DEMO_PROJECT_ID });
+      await send('POST', `/v1/groups/${group.id}/members`, { deviceIds: [device] });
+    }
+    const viaProgram = await send('POST', `/v1/control-programs/${program.id}/apply`);
+    expect(viaProgram.status).toBe(202);
+    // The empty group is left out; the others get one job each.
+    expect(viaProgram.body.jobs.map((job: { groupId: string }) => job.groupId).sort()).toEqual(
+      [byCalendar.id, byProgram.id].sort(),
+    );
+    const viaCalendar = await send('POST', `/v1/calendars/${calendar.id}/apply`);
+    expect(viaCalendar.body.jobs).toEqual([
+      expect.objectContaining({ groupId: byCalendar.id, calendarId: calendar.id }),
+    ]);
+  });
+
   it('lists each group with its last apply, and whether what it runs has changed since', async () => {
     const program = await created('/v1/control-programs', {
       projectId: DEMO_PROJECT_ID,

@@ -118,6 +118,52 @@ export class ScheduleApply {
     return { ...page, items };
   }
 
+  /**
+   * 'Apply' of a calendar, and 'save and apply' of a control program (spec §2 Scheduling): every
+   * group of its project whose schedule uses it — a calendar as the group's own or as its project's
+   * default for groups naming nothing; a program directly, in a calendar's rule or as its default
+   * program — is applied, one job each. Groups without a light point that can hold the schedule are
+   * left out; when none is left, `NOT_APPLIED_TO_ANY_GROUP`.
+   */
+  async applyUsing(user: User, what: { calendarId: string } | { programId: string }): Promise<ScheduleJob[]> {
+    const scope = await this.deps.projects.scope(user);
+    const projectId =
+      'calendarId' in what
+        ? (await this.deps.calendars.get(what.calendarId, scope))?.projectId
+        : (await this.deps.programs.get(what.programId, scope))?.projectId;
+    if (!projectId) {
+      throw new DomainError(
+        'NOT_FOUND',
+        undefined,
+        'calendarId' in what ? 'Calendar not found' : 'Control program not found',
+      );
+    }
+    const jobs: ScheduleJob[] = [];
+    for (const group of await this.deps.groups.inProject(projectId)) {
+      const schedule = await this.compiled(group).then(
+        (compiled) => compiled.schedule,
+        (error: unknown) => {
+          if (error instanceof DomainError) return null;
+          throw error;
+        },
+      );
+      const uses =
+        schedule !== null &&
+        ('calendarId' in what
+          ? schedule.calendar.id === what.calendarId
+          : schedule.programs.some((program) => program.id === what.programId));
+      if (!uses) continue;
+      try {
+        jobs.push(await this.apply(user, group.id));
+      } catch (error) {
+        const code = error instanceof DomainError ? error.code : null;
+        if (code !== 'GROUP_WITHOUT_LIGHT_POINTS' && code !== 'SCHEDULE_TOO_LARGE_FOR_DEVICE') throw error;
+      }
+    }
+    if (jobs.length === 0) throw new DomainError('NOT_APPLIED_TO_ANY_GROUP');
+    return jobs;
+  }
+
   /** A schedule job whose project the caller sees. */
   async job(user: User, id: string): Promise<ScheduleJob> {
     const job = await this.deps.jobs.get(SCHEDULE_KIND, id, await this.deps.projects.scope(user));

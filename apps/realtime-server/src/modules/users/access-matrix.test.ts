@@ -205,6 +205,8 @@ describe('the access matrix: every route × role × project', () => {
         'PUT /v1/calendars/{id}',
         'DELETE /v1/calendars/{id}',
         'POST /v1/calendars/{id}/default',
+        'POST /v1/calendars/{id}/apply',
+        'POST /v1/control-programs/{id}/apply',
         'GET /v1/calendars/{id}/preview',
         'GET /v1/scheduling/export',
         'POST /v1/scheduling/import',
@@ -626,8 +628,26 @@ describe('the access matrix: every route × role × project', () => {
         expect(theirs.status).toBe(202);
 
         const applied = await send(name, 'POST', `/v1/groups/${group.body.id}/apply`);
-        if (!holds(person, ACTION_ROLES.manageScheduling)) expect(applied.status).toBe(403);
-        else expect(applied.status).toBe(visible ? 202 : 404);
+        // 'Save and apply' of the program: every group of its project that runs it, as one job each.
+        const byProgram = await send(name, 'POST', `/v1/control-programs/${program.body.id}/apply`);
+        for (const answer of [applied, byProgram]) {
+          if (!holds(person, ACTION_ROLES.manageScheduling)) expect(answer.status).toBe(403);
+          else expect(answer.status).toBe(visible ? 202 : 404);
+        }
+        if (byProgram.status === 202) {
+          expect(byProgram.body.jobs).toEqual([expect.objectContaining({ groupId: group.body.id })]);
+        }
+        // A calendar no group with light points runs: refused as such where the caller may apply it.
+        const calendar = await send('admin', 'POST', '/v1/calendars', {
+          projectId: project,
+          name: `Apply ${name}`,
+          astronomical: false,
+          rules: [{ repetition: 'daily', startDate: '2026-01-01', programId: program.body.id }],
+        });
+        const byCalendar = await send(name, 'POST', `/v1/calendars/${calendar.body.id}/apply`);
+        if (!holds(person, ACTION_ROLES.manageScheduling)) expect(byCalendar.status).toBe(403);
+        else if (!visible) expect(byCalendar.status).toBe(404);
+        else expect(byCalendar.body.error.code).toBe('NOT_APPLIED_TO_ANY_GROUP');
         const job = await send(name, 'GET', `/v1/schedule-jobs/${theirs.body.id}`);
         const preview = await send(name, 'GET', `/v1/groups/${group.body.id}/preview?${PLACE}`);
         for (const read of [job, preview]) {
