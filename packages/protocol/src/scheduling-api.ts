@@ -82,6 +82,11 @@ export const StoredCalendarSchema = z.object({
   defaultProgramId: z.uuid().nullable(),
   /** The project's default calendar (one per project; it cannot be deleted). */
   isDefault: z.boolean(),
+  /**
+   * In the calendars list (spec §3 'count of luminaires it is applied to'): the light points of the
+   * groups that run it — naming it, or naming nothing while it is the project's default.
+   */
+  luminaires: z.number().int().min(0).optional(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
 });

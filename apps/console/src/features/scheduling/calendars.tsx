@@ -137,6 +137,7 @@ export function Calendars({ projectId }: { projectId: string }) {
       cell: (calendar) => t(calendar.astronomical ? 'calendars.yes' : 'calendars.no'),
     },
     { id: 'rules', header: t('calendars.column.rules'), cell: (calendar) => calendar.rules.length },
+    { id: 'luminaires', header: t('calendars.column.luminaires'), cell: (calendar) => calendar.luminaires ?? 0 },
     {
       id: 'defaultProgram',
       header: t('calendars.column.defaultProgram'),

@@ -52,7 +52,7 @@ export const schedulingModule: FarolaModule = {
     return {
       routes: [
         ...controlProgramRoutes(scheduling),
-        ...calendarRoutes(scheduling),
+        ...calendarRoutes(scheduling, apply),
         ...talqRoutes(new TalqInterchange({ db, programs, calendars, projects })),
         ...groupRoutes(groups, apply),
         ...estimateRoutes(new ScheduleEstimates({ groupService: groups, apply, devices, previews })),

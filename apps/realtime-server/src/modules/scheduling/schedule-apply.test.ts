@@ -166,6 +166,9 @@ describe("applying a group's schedule to its light points", () => {
       const device = await h.register(uniqueSerial('APPLY'), { projectId: DEMO_PROJECT_ID });
       await send('POST', `/v1/groups/${group.id}/members`, { deviceIds: [device] });
     }
+    // The calendar's luminaires: the light point of the group naming it.
+    const listed = await send('GET', `/v1/calendars?projectId=${DEMO_PROJECT_ID}&q=Uses it`);
+    expect(listed.body.items).toEqual([expect.objectContaining({ id: calendar.id, luminaires: 1 })]);
     const viaProgram = await send('POST', `/v1/control-programs/${program.id}/apply`);
     expect(viaProgram.status).toBe(202);
     // The empty group is left out; the others get one job each.

@@ -7,6 +7,7 @@ import {
   type ScheduleJob,
   scheduleOverLimit,
   type ScheduleSync,
+  type StoredCalendar,
   type YearPreviewAnswer,
   type YearPreviewQuery,
 } from '@farola/protocol';
@@ -162,6 +163,27 @@ export class ScheduleApply {
     }
     if (jobs.length === 0) throw new DomainError('NOT_APPLIED_TO_ANY_GROUP');
     return jobs;
+  }
+
+  /**
+   * The calendars of a list page with how many light points run each: those of the groups naming
+   * it, and of the groups naming nothing while it is its project's default calendar.
+   */
+  async withLuminaires(page: Page<StoredCalendar>): Promise<Page<StoredCalendar>> {
+    const counts = new Map<string, number>();
+    for (const projectId of new Set(page.items.map((calendar) => calendar.projectId))) {
+      const fallback = page.items.find((calendar) => calendar.projectId === projectId && calendar.isDefault);
+      for (const group of await this.deps.groups.inProject(projectId)) {
+        const runs = group.calendarId ?? (group.programId === null ? fallback?.id : undefined);
+        if (!runs) continue;
+        const lightPoints = (await this.members(group)).filter((d) => d.deviceType === 'light-point-controller');
+        counts.set(runs, (counts.get(runs) ?? 0) + lightPoints.length);
+      }
+    }
+    return {
+      ...page,
+      items: page.items.map((calendar) => ({ ...calendar, luminaires: counts.get(calendar.id) ?? 0 })),
+    };
   }
 
   /** A schedule job whose project the caller sees. */

@@ -11,6 +11,7 @@ import {
   StoredControlProgramSchema,
 } from '@farola/protocol';
 import { defineRoute, type Route } from '../../http/define-route';
+import type { ScheduleApply } from './schedule-apply';
 import type { SchedulingService } from './scheduling.service';
 
 const PROGRAM_ID = { description: 'Control program id' };
@@ -91,7 +92,7 @@ export function controlProgramRoutes(scheduling: SchedulingService): Route[] {
   ];
 }
 
-export function calendarRoutes(scheduling: SchedulingService): Route[] {
+export function calendarRoutes(scheduling: SchedulingService, apply: Pick<ScheduleApply, 'withLuminaires'>): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -101,7 +102,8 @@ export function calendarRoutes(scheduling: SchedulingService): Route[] {
       roles: viewScheduling,
       query: SchedulingListQuerySchema,
       response: { component: 'StoredCalendarPage', schema: pageSchema(StoredCalendarSchema) },
-      handler: ({ user, query }) => scheduling.listCalendars(user, query),
+      description: 'Each with `luminaires`: how many light points run it.',
+      handler: async ({ user, query }) => apply.withLuminaires(await scheduling.listCalendars(user, query)),
     }),
     defineRoute({
       method: 'post',
