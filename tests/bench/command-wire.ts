@@ -5,6 +5,8 @@
  * clock when the broker delivered each message to it (the same machine as the server's).
  */
 import mqtt, { type MqttClient } from 'mqtt';
+import { startBenchMosquitto } from './bench-mosquitto';
+import { freshSchema } from './fresh-schema';
 
 const TOPIC = /^lighting\/v1\/devices\/[^/]+\/(down|up)\/commands$/;
 
@@ -60,5 +62,37 @@ export class CommandWire {
 
   async stop(): Promise<void> {
     await this.client.endAsync();
+  }
+}
+
+/**
+ * Runs a bench of commands on this machine's PostgreSQL (a fresh schema) and a Mosquitto with the
+ * deployment's limits, with a `CommandWire` on it: `make` builds the bench's stack on them,
+ * `measure` runs it; everything is stopped afterwards, and on Ctrl-C.
+ */
+export async function runCommandBench<B extends { stack: { stop(): Promise<void> } }>(
+  setup: { postgresUrl: string; mqttPort: number },
+  make: (databaseUrl: string, brokerUrl: string, wire: CommandWire) => B,
+  measure: (bench: B) => Promise<void>,
+): Promise<void> {
+  const schema = await freshSchema(setup.postgresUrl);
+  const broker = await startBenchMosquitto(setup.mqttPort);
+  const wire = await CommandWire.watch(broker.url);
+  const bench = make(schema.url, broker.url, wire);
+  const stop = async () => {
+    await wire.stop();
+    await bench.stack.stop();
+    await schema.drop();
+    await broker.stop();
+  };
+  const stopOnSignal = () => void stop().then(() => process.exit(130));
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  try {
+    await measure(bench);
+  } finally {
+    await stop();
+    process.off('SIGINT', stopOnSignal);
+    process.off('SIGTERM', stopOnSignal);
   }
 }

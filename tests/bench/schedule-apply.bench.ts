@@ -32,12 +32,11 @@ import {
   type QueuedRequest,
   type ScheduleJob,
 } from '@farola/protocol';
-import { startBenchMosquitto } from './bench-mosquitto';
 import { BenchStack, numberEnv, percentile, printRows, sleep, waitFor } from './bench-stack';
 import { cityCalendar, PROGRAMS, type ProgramContent, type ProgramIds } from './city-calendar';
 import { latencyRow, UsageMeter } from './city-measures';
-import { CommandWire } from './command-wire';
-import { freshSchema } from './fresh-schema';
+import type { CommandWire } from './command-wire';
+import { runCommandBench } from './command-wire';
 
 const DEVICES = numberEnv('BENCH_APPLY_DEVICES', 10_000);
 const FLEET_DEVICES = numberEnv('BENCH_APPLY_FLEET_DEVICES', 10_600);
@@ -282,26 +281,11 @@ async function measure(bench: ApplyBench): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const schema = await freshSchema(POSTGRES_URL);
-  const broker = await startBenchMosquitto(MQTT_PORT);
-  const wire = await CommandWire.watch(broker.url);
-  const bench = new ApplyBench(schema.url, broker.url, wire);
-  const stop = async () => {
-    await wire.stop();
-    await bench.stack.stop();
-    await schema.drop();
-    await broker.stop();
-  };
-  const stopOnSignal = () => void stop().then(() => process.exit(130));
-  process.once('SIGINT', stopOnSignal);
-  process.once('SIGTERM', stopOnSignal);
-  try {
-    await measure(bench);
-  } finally {
-    await stop();
-    process.off('SIGINT', stopOnSignal);
-    process.off('SIGTERM', stopOnSignal);
-  }
+  await runCommandBench(
+    { postgresUrl: POSTGRES_URL, mqttPort: MQTT_PORT },
+    (databaseUrl, brokerUrl, wire) => new ApplyBench(databaseUrl, brokerUrl, wire),
+    measure,
+  );
 }
 
 main().catch((error: unknown) => {
