@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ProgramInterval, Schedule } from '../scheduling';
 import { yearEnergy } from './energy';
 import { yearPreview } from './year-preview';
-
-const PROGRAM_ID = '5b0e3f47-3b9b-4a53-a6a5-6b8f2a1c9d10';
-const BARCELONA = { latitude: 41.39, longitude: 2.17, timezone: 'Europe/Madrid' };
-const SYDNEY = { latitude: -33.87, longitude: 151.21, timezone: 'Australia/Sydney' };
-const TROMSO = { latitude: 69.65, longitude: 18.96, timezone: 'Europe/Oslo' };
-
-function everyDay(intervals: ProgramInterval[]): Schedule {
-  return {
-    calendar: {
-      id: 'c8a4f0d2-0d7e-4b61-9f53-2f4e8a7b1c55',
-      name: 'Every day',
-      astronomical: false,
-      rules: [{ repetition: 'daily', startDate: '2000-01-01', programId: PROGRAM_ID }],
-    },
-    programs: [{ id: PROGRAM_ID, name: 'Night', intervals }],
-  };
-}
-
-const DUSK_TO_DAWN = everyDay([
-  { start: { sun: 'sunset', offsetMinutes: 0 }, dimming: 100, fadingMinutes: 0 },
-  { start: { sun: 'sunrise', offsetMinutes: 0 }, dimming: 0, fadingMinutes: 0 },
-]);
+import { BARCELONA, everyDay, SUNSET_TO_SUNRISE, SYDNEY, TROMSO } from './preview-fixtures';
 
 describe('the yearly energy of a schedule', () => {
   it('draws 146 kWh for a 100 W light at 50 % from 22:00 to 06:00 in Barcelona, through both clock changes', () => {
@@ -56,7 +34,7 @@ describe('the yearly energy of a schedule', () => {
       { place: TROMSO, nights: [4150, 4180] },
     ];
     for (const { place, nights } of places) {
-      const preview = yearPreview(DUSK_TO_DAWN, place, 2027);
+      const preview = yearPreview(SUNSET_TO_SUNRISE, place, 2027);
       expect(preview.nightHours).toBeGreaterThan(nights[0]!);
       expect(preview.nightHours).toBeLessThan(nights[1]!);
       const energy = yearEnergy(preview, 40 + 60 + 100, 0.2);
