@@ -2,7 +2,6 @@ import {
   DeviceEventSchema,
   DeviceSchema,
   LogRecordSchema,
-  PAGE_LIMIT_MAX,
   pageSchema,
   type Device,
   type DeviceEdit,
@@ -10,7 +9,7 @@ import {
   type LogRecord,
   type Page,
 } from '@farola/protocol';
-import { apiGet, apiPatch } from '@/lib/api/client';
+import { apiGet, apiGetEveryPage, apiPatch } from '@/lib/api/client';
 
 const EventPageSchema = pageSchema(DeviceEventSchema);
 
@@ -32,17 +31,6 @@ const LogPageSchema = pageSchema(LogRecordSchema);
  * Every stored hourly record of the device from `from` on, oldest first, reading page after page
  * (a year is about 8,800 records).
  */
-export async function fetchDeviceHistory(deviceId: string, from: string): Promise<LogRecord[]> {
-  const records: LogRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await apiGet(`devices/${encodeURIComponent(deviceId)}/history`, LogPageSchema, {
-      from,
-      limit: PAGE_LIMIT_MAX,
-      cursor,
-    });
-    records.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return records;
+export function fetchDeviceHistory(deviceId: string, from: string): Promise<LogRecord[]> {
+  return apiGetEveryPage(`devices/${encodeURIComponent(deviceId)}/history`, LogPageSchema, { from });
 }

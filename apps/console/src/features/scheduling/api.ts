@@ -5,7 +5,6 @@ import {
   DeviceSchema,
   GroupEnergyEstimateSchema,
   YearPreviewSchema,
-  PAGE_LIMIT_MAX,
   pageSchema,
   ScheduleJobSchema,
   ScheduleJobsSchema,
@@ -28,7 +27,7 @@ import {
   type StoredCalendar,
   type StoredControlProgram,
 } from '@farola/protocol';
-import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api/client';
+import { apiDelete, apiGet, apiGetEveryPage, apiPost, apiPut } from '@/lib/api/client';
 
 const ProgramPageSchema = pageSchema(StoredControlProgramSchema);
 const CalendarPageSchema = pageSchema(StoredCalendarSchema);
@@ -59,15 +58,8 @@ export function fetchControlPrograms(
 }
 
 /** Every control program of a project, by name (what a calendar's rules choose from). */
-export async function fetchAllControlPrograms(projectId: string): Promise<StoredControlProgram[]> {
-  const programs: StoredControlProgram[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await apiGet('control-programs', ProgramPageSchema, { projectId, limit: PAGE_LIMIT_MAX, cursor });
-    programs.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return programs;
+export function fetchAllControlPrograms(projectId: string): Promise<StoredControlProgram[]> {
+  return apiGetEveryPage('control-programs', ProgramPageSchema, { projectId });
 }
 
 export function createControlProgram(program: ControlProgramCreate): Promise<StoredControlProgram> {
@@ -113,9 +105,8 @@ export function fetchGroups(filter: SchedulingListFilter, cursor?: string): Prom
 }
 
 /** Every calendar of a project, by name (what a group chooses from). */
-export async function fetchAllCalendars(projectId: string): Promise<StoredCalendar[]> {
-  const page = await apiGet('calendars', CalendarPageSchema, { projectId, limit: PAGE_LIMIT_MAX });
-  return page.items;
+export function fetchAllCalendars(projectId: string): Promise<StoredCalendar[]> {
+  return apiGetEveryPage('calendars', CalendarPageSchema, { projectId });
 }
 
 export function createGroup(group: GroupCreate): Promise<DeviceGroup> {

@@ -1,3 +1,4 @@
+import { PAGE_LIMIT_MAX, type Page } from '@farola/protocol';
 import type { z } from 'zod';
 import { getAccessToken } from '@/lib/session';
 import { ApiError, apiErrorFromBody } from './api-error';
@@ -91,6 +92,23 @@ export async function answerOf<S extends z.ZodType>(
  */
 export function apiGet<S extends z.ZodType>(path: string, schema: S, query?: ApiQuery): Promise<z.infer<S>> {
   return request(apiUrl(path, query), { headers: headers(false) }, schema);
+}
+
+/**
+ * Every item of a paged list, following its pages to the end (the largest page each time).
+ *
+ * @example
+ * const projects = await apiGetEveryPage('projects', pageSchema(ProjectSchema));
+ */
+export async function apiGetEveryPage<T>(path: string, schema: z.ZodType<Page<T>>, query: ApiQuery = {}): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await apiGet(path, schema, { ...query, limit: PAGE_LIMIT_MAX, cursor });
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return items;
 }
 
 /**

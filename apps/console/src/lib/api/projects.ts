@@ -1,21 +1,14 @@
-import { PAGE_LIMIT_MAX, pageSchema, ProjectSchema, type Project } from '@farola/protocol';
+import { pageSchema, ProjectSchema, type Project } from '@farola/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { queryKeys } from '@/lib/query/query-client';
-import { apiGet } from './client';
+import { apiGetEveryPage } from './client';
 
 const ProjectPageSchema = pageSchema(ProjectSchema);
 
 /** Every project the caller sees, following the pages to the end. */
-export async function fetchAllProjects(): Promise<Project[]> {
-  const projects: Project[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await apiGet('projects', ProjectPageSchema, { limit: PAGE_LIMIT_MAX, cursor });
-    projects.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return projects;
+export function fetchAllProjects(): Promise<Project[]> {
+  return apiGetEveryPage('projects', ProjectPageSchema);
 }
 
 /** Every project the caller sees (cached under `queryKeys.allProjects`), with a name lookup by id. */
