@@ -104,15 +104,9 @@ export class ScheduleApply {
       page.items.map(async (group) => {
         const last = applies.get(group.id);
         if (!last) return { ...group, lastApply: null };
-        const now = await this.compiled(group).then(
-          ({ schedule }) => canonical(schedule),
-          (error: unknown) => {
-            // Nothing to run any more, or nothing a device could hold: not what was sent.
-            if (error instanceof DomainError) return null;
-            throw error;
-          },
-        );
-        const current = now !== null && now === canonical(last.schedule);
+        // Nothing to run any more, or nothing a device could hold, is not what was sent.
+        const now = await this.compiledOrNull(group);
+        const current = now !== null && canonical(now.schedule) === canonical(last.schedule);
         return { ...group, lastApply: { jobId: last.jobId, appliedAt: last.appliedAt, current } };
       }),
     );
@@ -141,13 +135,7 @@ export class ScheduleApply {
     }
     const jobs: ScheduleJob[] = [];
     for (const group of await this.deps.groups.inProject(projectId)) {
-      const schedule = await this.compiled(group).then(
-        (compiled) => compiled.schedule,
-        (error: unknown) => {
-          if (error instanceof DomainError) return null;
-          throw error;
-        },
-      );
+      const schedule = (await this.compiledOrNull(group))?.schedule ?? null;
       const uses =
         schedule !== null &&
         ('calendarId' in what
@@ -200,14 +188,8 @@ export class ScheduleApply {
   async deviceState(user: User, deviceId: string): Promise<DeviceScheduleState> {
     const group = await this.deps.groupService.ofDevice(user, deviceId);
     const device = this.deps.devices.index.id(deviceId);
-    const expected = await this.compiled(group).then(
-      (compiled) => compiled,
-      (error: unknown) => {
-        // A group with nothing to run, or a schedule no device can hold: nothing is expected.
-        if (error instanceof DomainError) return null;
-        throw error;
-      },
-    );
+    // A group with nothing to run, or a schedule no device can hold: nothing is expected.
+    const expected = await this.compiledOrNull(group);
     const last = await this.deps.requests.latestOf(deviceId, ['setSchedule', 'clearSchedule']);
     const runs = last?.command === 'setSchedule' && last.status === 'DONE' ? last.params : null;
     let sync: ScheduleSync;
@@ -237,6 +219,16 @@ export class ScheduleApply {
     if (!calendar) throw new DomainError('NOT_FOUND', undefined, 'Calendar not found');
     const { schedule } = await this.compiledFor({ calendar }, calendar.projectId);
     return this.deps.previews.preview(schedule, query, query.year);
+  }
+
+  /** As `compiled`, or null for a group with nothing to run or a schedule no device can hold. */
+  private async compiledOrNull(group: GroupRef): Promise<{ what: GroupSchedule; schedule: Schedule } | null> {
+    try {
+      return await this.compiled(group);
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
   }
 
   /** What the group runs, and the schedule a light point would store for it. */
