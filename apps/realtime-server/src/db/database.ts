@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -68,18 +69,12 @@ async function reopenParked(options: WorkerOptions): Promise<Worker | null> {
   const worker = parked.pop();
   if (!worker) return null;
   worker.ref();
-  let onReply = (_reply: WorkerReply) => undefined as void;
-  let onError = () => undefined as void;
-  const opened = await new Promise<WorkerReply | null>((resolve) => {
-    onReply = resolve;
-    onError = () => resolve(null);
-    worker.once('message', onReply);
-    worker.once('error', onError);
-    worker.postMessage({ id: 0, op: 'open', dataDir: options.dataDir, template: options.template });
-  });
-  // Only these listeners: a Worker's own (which start its port) must stay.
-  worker.off('message', onReply);
-  worker.off('error', onError);
+  worker.postMessage({ id: 0, op: 'open', dataDir: options.dataDir, template: options.template });
+  // `once` removes only its own listeners: a Worker's own (which start its port) must stay.
+  const opened = await once(worker, 'message').then(
+    ([reply]) => reply as WorkerReply,
+    () => null,
+  );
   if (opened?.ok) return worker;
   await worker.terminate();
   return null;
